@@ -1,0 +1,93 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { authRest } from "./features/auth/rest";
+import { healthRest } from "./features/health/rest";
+import { bodySizeCap, originCheck, securityHeaders } from "./http/security";
+import { sessionLoader } from "./http/session-loader";
+import { staticSite } from "./http/static";
+import type { HonoEnv } from "./http/types";
+import { AppError, httpStatusOf, isDatabaseDown } from "./lib/errors";
+import { logger } from "./lib/logger";
+import type { AppDeps } from "./trpc/context";
+import { appRouter } from "./trpc/router";
+
+const MB = 1024 * 1024;
+/** Profile pictures arrive as data URLs (5 MB of bytes is ~6.7 MB of base64). */
+const PICTURE_PATHS = /^\/api\/users\/me$|^\/trpc\/.*profile\./;
+
+type ServerLike = { requestIP?: (req: Request) => { address: string } | null };
+
+export function createApp(deps: AppDeps) {
+  const { env } = deps;
+  const app = new Hono<HonoEnv>();
+  const production = env.NODE_ENV === "production";
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.kind === "TOO_MANY_REQUESTS") c.header("Retry-After", "60");
+      return c.json({ message: err.message }, httpStatusOf[err.kind]);
+    }
+    if (err instanceof HTTPException) return c.json({ message: err.message || "Bad request" }, err.status);
+    if (isDatabaseDown(err)) {
+      return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503);
+    }
+    logger.error("unhandled error", { path: c.req.path, error: String((err as Error)?.stack ?? err) });
+    return c.json({ message: "Something went wrong. Please try again." }, 500);
+  });
+  app.notFound((c) => c.json({ message: "Not found" }, 404));
+
+  app.use("*", securityHeaders(production));
+  app.use("*", async (c, next) => {
+    const server = c.env as ServerLike | undefined;
+    const forwarded = env.TRUST_PROXY ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    const ip = forwarded || server?.requestIP?.(c.req.raw)?.address || "local";
+    const proto = env.TRUST_PROXY ? c.req.header("x-forwarded-proto") : undefined;
+    const secure = production || proto === "https" || c.req.url.startsWith("https:");
+    c.set("deps", deps);
+    c.set("meta", { ip, secure });
+    await next();
+  });
+
+  for (const prefix of ["/api/*", "/trpc/*"]) {
+    app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 8 * MB }));
+    app.use(prefix, originCheck(env.PUBLIC_ORIGIN));
+  }
+
+  // Health first and without a session look-up: it must answer even when sessions cannot load.
+  app.route("/api", healthRest);
+
+  app.use("/api/*", sessionLoader());
+  app.use("/trpc/*", sessionLoader());
+
+  app.route("/api", authRest);
+  app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
+
+  app.all("/trpc/*", (c) =>
+    fetchRequestHandler({
+      endpoint: "/trpc",
+      req: c.req.raw,
+      router: appRouter,
+      // The client's httpBatchLink is set to the same limit.
+      maxBatchSize: 20,
+      createContext: ({ resHeaders }) => ({
+        db: deps.database.db,
+        deps,
+        user: c.get("user"),
+        session: c.get("session"),
+        meta: c.get("meta"),
+        setCookie: (cookie: string) => resHeaders.append("Set-Cookie", cookie),
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") {
+          logger.error("trpc error", { path, error: String(error.cause?.stack ?? error.stack) });
+        }
+      },
+    }),
+  );
+
+  app.route("/", staticSite(env.STATIC_DIR));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

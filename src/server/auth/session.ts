@@ -1,0 +1,102 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { sessions, users, type SessionRow, type UserRow } from "../db/schema/users";
+
+// Sessions as Lucia's guide designs them: a random token in the cookie, only its SHA-256 hash in
+// the database, 30 days of life that slide forward while the user keeps coming back.
+
+export const SESSION_COOKIE = "session";
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Extend a session once it has less than this left, so an active user is never signed out. */
+const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
+
+export type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean } | null;
+
+export function generateSessionToken(): string {
+  // 20 bytes = 160 bits from the CSPRNG.
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Db, token: string, userId: number): Promise<SessionRow> {
+  const session = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    createdAt: new Date(),
+  };
+  await db.insert(sessions).values(session);
+  return session;
+}
+
+export async function validateSessionToken(db: Db, token: string): Promise<SessionValidation> {
+  if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
+  const id = sessionIdFromToken(token);
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { session, user } = row;
+  if (Date.now() >= session.expiresAt.getTime() || user.disabled) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let renewed = false;
+  if (session.expiresAt.getTime() - Date.now() < RENEW_WHEN_LEFT_MS) {
+    session.expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    renewed = true;
+  }
+  return { session, user, renewed };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const parts = [
+    `${SESSION_COOKIE}=${token}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    "Path=/",
+    `Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function blankSessionCookie(secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=`, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readSessionToken(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() === SESSION_COOKIE) {
+      const value = part.slice(eqAt + 1).trim();
+      return value || null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,2 @@
+// The full schema, for drizzle's typed client and drizzle-kit. Each feature owns one file.
+export * from "./users";

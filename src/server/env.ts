@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// Configuration is read once at start-up; a bad value stops the process with a list of every
+// problem, rather than failing later in some request.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [] as string[];
+      const origins = v.split(",").map((s) => s.trim()).filter(Boolean);
+      for (const o of origins) {
+        try {
+          const u = new URL(o);
+          if (u.origin !== o.replace(/\/$/, "")) throw new Error();
+        } catch {
+          ctx.addIssue({ code: "custom", message: `"${o}" is not an origin like https://example.com` });
+        }
+      }
+      return origins.map((o) => o.replace(/\/$/, ""));
+    }),
+  ADMIN_USERNAMES: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : [])),
+  AD_AFFILIATE_URL: z.string().trim().url("must be an absolute URL").optional().or(z.literal("").transform(() => undefined)),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  STATIC_DIR: z.string().default("./dist/client"),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto (only behind a proxy you run). */
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false", ""])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  /** Multiplies the sign-in/sign-up rate limits; tests and benchmarks raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

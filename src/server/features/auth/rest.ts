@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { blankSessionCookie, sessionCookie } from "../../auth/session";
+import { jsonBody, requireUser } from "../../http/rest-helpers";
+import { serviceContext, type HonoEnv } from "../../http/types";
+import * as auth from "./service";
+
+/** SPEC.md §7 auth calls, as thin adapters over the auth service. */
+export const authRest = new Hono<HonoEnv>()
+  .get("/user", (c) => {
+    c.header("Cache-Control", "no-store, no-cache, must-revalidate");
+    c.header("Pragma", "no-cache");
+    const user = requireUser(c);
+    return c.json(auth.toPublicUser(user));
+  })
+  .post("/register", async (c) => {
+    const ctx = serviceContext(c);
+    const signedIn = await auth.register(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
+    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), { append: true });
+    return c.json(signedIn.user, 201);
+  })
+  .post("/login", async (c) => {
+    const ctx = serviceContext(c);
+    const signedIn = await auth.login(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
+    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), { append: true });
+    return c.json(signedIn.user);
+  })
+  .post("/logout", async (c) => {
+    const ctx = serviceContext(c);
+    const result = await auth.logout(ctx.db, ctx.session);
+    c.header("Set-Cookie", blankSessionCookie(ctx.meta.secure), { append: true });
+    return c.json(result);
+  })
+  .put("/users/me", async (c) => {
+    const user = requireUser(c);
+    const ctx = serviceContext(c);
+    return c.json(await auth.updateProfile(ctx.db, user.id, (await jsonBody(c)) as never));
+  });

@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { Hono } from "hono";
+import { serveStatic } from "hono/bun";
+import type { HonoEnv } from "./types";
+
+const NEVER_HTML = /^\/(api|trpc|ws)(\/|$)/;
+const HAS_EXTENSION = /\/[^/]+\.[A-Za-z0-9]+$/;
+
+/**
+ * The built React app. Hashed assets are cached for a year; index.html never, so a deploy shows
+ * at once. Client-side routes fall back to index.html; API paths and file paths never do (a
+ * missing script must 404, not come back as HTML).
+ */
+export function staticSite(staticDir: string) {
+  const root = resolve(staticDir);
+  const indexPath = resolve(root, "index.html");
+  const app = new Hono<HonoEnv>();
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        // The service worker and index must be revalidated on every visit to pick up new versions.
+        if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) c.header("Cache-Control", "no-cache");
+        else c.header("Cache-Control", "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("*", async (c) => {
+    const path = c.req.path;
+    if (NEVER_HTML.test(path)) return c.json({ message: "Not found" }, 404);
+    if (HAS_EXTENSION.test(path)) return c.text("Not found", 404);
+    if (!existsSync(indexPath)) return c.text("The client is not built yet: run `bun run build`.", 404);
+    c.header("Cache-Control", "no-cache");
+    return c.html(await Bun.file(indexPath).text());
+  });
+  return app;
+}

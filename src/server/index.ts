@@ -1,0 +1,47 @@
+import { EnvError, parseEnv } from "./env";
+import { logger } from "./lib/logger";
+import { startServer } from "./server";
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const server = await startServer(env);
+  console.log(`Birdie Challenge is running at http://localhost:${server.port} (database: ${server.deps.database.kind})`);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info("shutting down", { signal });
+    // Whatever happens, the process is gone within the deadline.
+    setTimeout(() => {
+      logger.error("shutdown deadline passed; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      await server.stop();
+      process.exit(0);
+    } catch (err) {
+      logger.error("shutdown failed", { error: String(err) });
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("Failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import { badRequest } from "./errors";
+
+/** The message a client sees for a failed schema: the first issue, which is SPEC.md's text. */
+export function firstIssueMessage(error: { issues: { message: string; path: PropertyKey[] }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  // Zod's own fallbacks ("Invalid input: expected string, received undefined") name a path; keep
+  // them readable by prefixing the field.
+  if (/^Invalid input|^Expected|^Unrecognized/i.test(issue.message) && issue.path.length) {
+    return `${issue.path.join(".")}: ${issue.message}`;
+  }
+  return issue.message;
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw badRequest(firstIssueMessage(result.error));
+  return result.data;
+}

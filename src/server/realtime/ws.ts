@@ -1,0 +1,109 @@
+import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import { readSessionToken, validateSessionToken } from "../auth/session";
+import { isSameOrigin } from "../http/security";
+import { logger } from "../lib/logger";
+import type { AppDeps } from "../trpc/context";
+
+export type SocketData = {
+  userId: number;
+  sessionId: string;
+  /** Set when the socket answered the last PING; a socket that misses one is closed. */
+  alive: boolean;
+  /** The chat room (challenge id) this socket listens to, if any (chat issue). */
+  challengeId: number | null;
+};
+
+export type ClientMessage = { type: "PONG" } | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId?: number } | { type: "LEAVE_CHALLENGE_CHAT" };
+
+export const PING_INTERVAL_MS = 30_000;
+const MAX_PAYLOAD = 16 * 1024;
+
+/**
+ * The /ws endpoint on Bun's native WebSocket. The upgrade needs a valid session and our own
+ * Origin (browsers do not apply CORS to WebSockets, so this is the CSRF check). Rooms arrive with
+ * the chat feature; this layer owns authentication, liveness and shutdown.
+ */
+export class Realtime {
+  readonly sockets = new Set<ServerWebSocket<SocketData>>();
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** Extra message handlers registered by features (chat rooms). */
+  private handlers: ((ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>)[] = [];
+
+  constructor(
+    private deps: AppDeps,
+    private pingIntervalMs = PING_INTERVAL_MS,
+  ) {}
+
+  onMessage(handler: (ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>) {
+    this.handlers.push(handler);
+  }
+
+  /** Called from Bun.serve's fetch for /ws; returns a Response when the upgrade is refused. */
+  async upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    if (!isSameOrigin(req, this.deps.env.PUBLIC_ORIGIN)) {
+      return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
+    }
+    const token = readSessionToken(req.headers.get("cookie"));
+    const auth = token ? await validateSessionToken(this.deps.database.db, token) : null;
+    if (!auth) return Response.json({ message: "Not signed in" }, { status: 401 });
+    const ok = server.upgrade(req, {
+      data: { userId: auth.user.id, sessionId: auth.session.id, alive: true, challengeId: null },
+    });
+    if (!ok) return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+    return undefined;
+  }
+
+  readonly websocket: WebSocketHandler<SocketData> = {
+    maxPayloadLength: MAX_PAYLOAD,
+    idleTimeout: 120,
+    open: (ws) => {
+      this.sockets.add(ws);
+    },
+    close: (ws) => {
+      this.sockets.delete(ws);
+    },
+    message: async (ws, raw) => {
+      let msg: ClientMessage;
+      try {
+        msg = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+      } catch {
+        return;
+      }
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "PONG") {
+        ws.data.alive = true;
+        return;
+      }
+      for (const handler of this.handlers) {
+        try {
+          await handler(ws, msg);
+        } catch (err) {
+          logger.warn("ws handler failed", { error: String(err) });
+        }
+      }
+    },
+  };
+
+  start() {
+    this.pingTimer = setInterval(() => this.pingAll(), this.pingIntervalMs);
+  }
+
+  pingAll() {
+    for (const ws of this.sockets) {
+      if (!ws.data.alive) {
+        ws.close(1001, "No PONG received");
+        this.sockets.delete(ws);
+        continue;
+      }
+      ws.data.alive = false;
+      ws.send(JSON.stringify({ type: "PING" }));
+    }
+  }
+
+  /** Close every socket with 1001 (going away) on shutdown. */
+  closeAll() {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    for (const ws of this.sockets) ws.close(1001, "Server shutting down");
+    this.sockets.clear();
+  }
+}

@@ -1,0 +1,55 @@
+import { createApp } from "./app";
+import { openDatabase, type Database } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import type { Env } from "./env";
+import { createAuthLimits } from "./features/auth/limits";
+import { grantConfiguredAdmins } from "./features/auth/service";
+import { logger } from "./lib/logger";
+import { Realtime, type SocketData } from "./realtime/ws";
+import type { AppDeps } from "./trpc/context";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  realtime: Realtime;
+  stop(): Promise<void>;
+};
+
+/**
+ * Opens the database, migrates, and serves HTTP + WebSocket on one Bun server. Used by index.ts
+ * and by tests that need a real socket (WebSocket, shutdown).
+ */
+export async function startServer(env: Env, opts: { database?: Database; pingIntervalMs?: number } = {}): Promise<RunningServer> {
+  const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await migrateDatabase(database);
+  await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
+
+  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
+  const app = createApp(deps);
+  const realtime = new Realtime(deps, opts.pingIntervalMs);
+
+  const server = Bun.serve<SocketData>({
+    port: env.PORT,
+    // Keep-alive connections and slow phones on course Wi-Fi: Bun's 10 s default is too short.
+    idleTimeout: 60,
+    async fetch(req, srv) {
+      if (new URL(req.url).pathname === "/ws") return realtime.upgrade(req, srv);
+      return app.fetch(req, srv);
+    },
+    websocket: realtime.websocket,
+  });
+  realtime.start();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      realtime.closeAll();
+      // stop(false) stops accepting and lets in-flight requests finish.
+      await server.stop(false);
+      await database.close();
+    })());
+
+  logger.info("server started", { url: server.url.href, db: database.kind });
+  return { url: server.url.href.replace(/\/$/, ""), port: server.port ?? env.PORT, deps, realtime, stop };
+}

@@ -1,0 +1,51 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { AppError, isDatabaseDown, trpcCodeOf } from "../lib/errors";
+import { firstIssueMessage } from "../lib/validate";
+import type { Context } from "./context";
+
+const GENERIC = "Something went wrong. Please try again.";
+
+const t = initTRPC.context<Context>().create({
+  // Clients get `{ message }` they can show; never a stack trace or SQL.
+  errorFormatter({ shape, error }) {
+    const cause = error.cause as { issues?: { message: string; path: PropertyKey[] }[] } | undefined;
+    let message = shape.message;
+    if (error.code === "BAD_REQUEST" && cause?.issues) message = firstIssueMessage(cause as never);
+    else if (error.code === "INTERNAL_SERVER_ERROR") message = GENERIC;
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
+});
+
+/** Turns the services' AppError (and an unreachable database) into the matching tRPC code. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause ?? result.error;
+    if (cause instanceof AppError) {
+      (result as { error: TRPCError }).error = new TRPCError({
+        code: trpcCodeOf[cause.kind],
+        message: cause.message,
+        cause,
+      });
+    } else if (result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseDown(cause)) {
+      (result as { error: TRPCError }).error = new TRPCError({
+        code: "SERVICE_UNAVAILABLE",
+        message: "The service is temporarily unavailable. Please try again shortly.",
+      });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not signed in" });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
