@@ -3,7 +3,7 @@ type LogoProps = { className?: string; showName?: boolean };
 /** The flag-on-the-green mark and the product name. */
 export function Logo({ className = "", showName = true }: LogoProps) {
   return (
-    <span className={`inline-flex items-center gap-2 font-bold tracking-tight ${className}`}>
+    <span className={`inline-flex max-w-full items-center gap-2 font-bold tracking-tight ${className}`}>
       <svg viewBox="0 0 64 64" className="size-8 shrink-0" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" className="fill-primary" />
         <ellipse cx="32" cy="50" rx="18" ry="5" fill="#4ade80" opacity="0.85" />

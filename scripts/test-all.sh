@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh machine: installs what it needs, then runs the typecheck,
+# unit + integration tests (PGlite), the client build, and the Playwright e2e suite in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-bun.sh
+bun install --frozen-lockfile
+
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's chromium for the e2e suite..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: install Debian's 'chromium' package (sudo apt-get install chromium)." >&2
+    exit 1
+  fi
+fi
+
+echo "== typecheck"
+bun run typecheck
+
+echo "== unit + integration (bun test)"
+bun test ./src
+
+echo "== client build"
+bun run build
+
+echo "== end-to-end (Playwright, Chromium)"
+bunx playwright test

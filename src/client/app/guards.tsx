@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { useAuth } from "../features/auth/hooks/use-auth";
+import { authRedirectUrl } from "../features/auth/lib/safe-redirect";
+import { AdminLayout } from "./layout/admin-layout";
+import { AppLayout } from "./layout/app-layout";
+import { PublicLayout } from "./layout/public-layout";
+
+/** Signed-in pages: a signed-out visitor goes to /auth with the page to come back to. */
+export function SignedInArea() {
+  const { user, isLoading, signedOutOnPurpose } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner fullScreen />;
+  if (!user) return <Navigate to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search)} replace />;
+  return <AppLayout user={user} />;
+}
+
+/** Pages open to everyone: inside the app shell when signed in, a light shell otherwise. */
+export function OpenArea() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageSpinner fullScreen />;
+  return user ? <AppLayout user={user} /> : <PublicLayout />;
+}
+
+/** Admin pages: signed-out visitors go to the admin sign-in; non-admins go home. */
+export function AdminArea() {
+  const { user, isLoading, signedOutOnPurpose } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <PageSpinner fullScreen />;
+  if (!user) {
+    return <Navigate to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search, "/admin/login")} replace />;
+  }
+  if (!user.isAdmin) return <Navigate to="/" replace />;
+  return <AdminLayout user={user} />;
+}
+
+/** SPEC §6: a signed-in admin anywhere outside /admin is sent to /admin. */
+export function AdminRedirect() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  if (user?.isAdmin && !/^\/admin(?:\/|$)/.test(pathname)) return <Navigate to="/admin" replace />;
+  return <Outlet />;
+}
+
+/** Old links to the multi-birdie page land on the record page, keeping the challenge and query. */
+export function RecordMultipleRedirect() {
+  const { challengeId } = useParams();
+  const { search } = useLocation();
+  const path = challengeId ? `/record-birdies/${encodeURIComponent(challengeId)}` : "/record-birdies";
+  return <Navigate to={path + search} replace />;
+}

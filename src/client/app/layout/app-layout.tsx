@@ -1,0 +1,24 @@
+import type { SessionUser } from "../../features/auth/lib/cached-user";
+import { AvatarMenu } from "./avatar-menu";
+import { BottomBar } from "./bottom-bar";
+import { PageOutlet } from "./page-outlet";
+import { SiteHeader } from "./site-header";
+import { TopNav } from "./top-nav";
+
+/** The signed-in shell (SPEC §2 Layout). */
+export function AppLayout({ user }: { user: SessionUser }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200">
+      <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+        Skip to content
+      </a>
+      <SiteHeader actions={<AvatarMenu user={user} />}>
+        <TopNav />
+      </SiteHeader>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-12 md:pt-8">
+        <PageOutlet />
+      </main>
+      <BottomBar />
+    </div>
+  );
+}

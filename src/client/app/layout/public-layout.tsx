@@ -1,0 +1,24 @@
+import { Link, useLocation } from "react-router";
+import { authRedirectUrl } from "../../features/auth/lib/safe-redirect";
+import { PageOutlet } from "./page-outlet";
+import { SiteHeader } from "./site-header";
+
+/** The shell of pages a signed-out visitor may see (invites, share previews, install help). */
+export function PublicLayout() {
+  const location = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200">
+      <SiteHeader
+        homeTo="/auth"
+        actions={
+          <Link to={authRedirectUrl(location.pathname + location.search)} className="btn btn-primary btn-sm">
+            Log in
+          </Link>
+        }
+      />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:py-8">
+        <PageOutlet />
+      </main>
+    </div>
+  );
+}

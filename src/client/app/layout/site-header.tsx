@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Logo } from "../../components/ui/logo";
+import { ThemeToggle } from "./theme-toggle";
+
+type SiteHeaderProps = { homeTo?: string; actions?: ReactNode; children?: ReactNode };
+
+/** Sticky header: logo, theme toggle and whatever actions the layout adds; children render below (navigation). */
+export function SiteHeader({ homeTo = "/", actions, children }: SiteHeaderProps) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Link to={homeTo} className="min-w-0 rounded-field text-lg focus-visible:outline-2 focus-visible:outline-primary" aria-label="Birdie Challenge home">
+          <Logo />
+        </Link>
+        <div className="flex shrink-0 items-center gap-1">
+          <ThemeToggle />
+          {actions}
+        </div>
+      </div>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { getQueryKey } from "@trpc/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import type { PublicUser } from "../../../../shared/schemas/auth";
+import { isUnauthorized } from "../../../lib/errors";
+import { trpc } from "../../../lib/trpc";
+import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, type SessionUser, writeCachedUser } from "../lib/cached-user";
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+/** The tRPC key of `auth.me`, so `utils.auth.me.invalidate()` elsewhere reaches this query. */
+export function currentUserQueryKey() {
+  return getQueryKey(trpc.auth.me, undefined, "query");
+}
+
+/** Makes `user` the signed-in user everywhere (query data and device cache). */
+export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null) {
+  if (user) writeCachedUser(user);
+  else clearCachedUser();
+  queryClient.setQueryData<PublicUser | null>(currentUserQueryKey(), user);
+}
+
+export type AuthState = {
+  user: SessionUser | null;
+  isLoading: boolean;
+  /** Set by a deliberate logout so guards send the visitor to a plain /auth, without a redirect back. */
+  signedOutOnPurpose: boolean;
+  markSignedOutOnPurpose: () => void;
+};
+
+export const AuthStateContext = createContext<AuthState | null>(null);
+
+/**
+ * Owns the current-user query (SPEC §4). Session recovery: while the first server answer is
+ * pending, a valid device cache stands in as a temporary user flagged `recovering`, so a reload
+ * shows the app at once; the server's answer then decides (401 means no user and drops the cache).
+ * Without a cache the app waits for that answer. A failure other than 401 with no confirmed user
+ * is treated as no user (SPEC §8) but keeps the cache, since only a 401 says the session is gone.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const [cached] = useState<CachedUser | null>(() => readCachedUser());
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+
+  const me = useQuery<PublicUser | null>({
+    queryKey: currentUserQueryKey(),
+    queryFn: async () => {
+      try {
+        return await utils.client.auth.me.query();
+      } catch (error) {
+        if (isUnauthorized(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: FIVE_MINUTES_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    refetchInterval: FIVE_MINUTES_MS,
+  });
+
+  useEffect(() => {
+    if (me.data) writeCachedUser(me.data);
+    else if (me.data === null) clearCachedUser();
+  }, [me.data]);
+
+  useEffect(() => {
+    if (me.data) setSignedOutOnPurpose(false);
+  }, [me.data]);
+
+  const markSignedOutOnPurpose = useCallback(() => setSignedOutOnPurpose(true), []);
+
+  const value = useMemo<AuthState>(() => {
+    const base = { signedOutOnPurpose, markSignedOutOnPurpose };
+    if (me.data !== undefined) return { ...base, user: me.data, isLoading: false };
+    if (me.isPending && cached) return { ...base, user: recoveringUser(cached), isLoading: false };
+    return { ...base, user: null, isLoading: me.isPending };
+  }, [me.data, me.isPending, cached, signedOutOnPurpose, markSignedOutOnPurpose]);
+
+  return <AuthStateContext value={value}>{children}</AuthStateContext>;
+}

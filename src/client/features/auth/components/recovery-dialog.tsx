@@ -1,0 +1,75 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Modal } from "../../../components/ui/modal";
+import { TextField } from "../../../components/ui/text-field";
+import { toast } from "../../../lib/toast";
+
+// SPEC §4 and DECISIONS: no recovery e-mail is sent; the dialog only simulates the request.
+const SIMULATED_SEND_MS = 1500;
+
+type RecoveryState = "idle" | "sending" | "sent";
+type RecoveryDialogProps = { open: boolean; onClose: () => void };
+
+export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
+  const [email, setEmail] = useState("");
+  const [state, setState] = useState<RecoveryState>("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function close() {
+    clearTimeout(timer.current);
+    setState("idle");
+    setEmail("");
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== "idle") return;
+    const trimmed = email.trim();
+    if (!trimmed || !trimmed.includes("@")) {
+      toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
+      return;
+    }
+    setState("sending");
+    timer.current = setTimeout(() => setState("sent"), SIMULATED_SEND_MS);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="Account Recovery"
+      description="Enter the email address of your account and we'll send you instructions to recover your username or reset your password."
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          name="recoveryEmail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={state !== "idle"}
+        />
+        {state === "sent" && (
+          <p role="status" className="rounded-box bg-success/10 p-3 text-sm text-success">
+            Recovery email sent! Please check your inbox for further instructions.
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Back to login
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={state !== "idle"}>
+            {state === "sending" && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {state === "idle" && "Send recovery email"}
+            {state === "sending" && "Sending..."}
+            {state === "sent" && "Email Sent"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

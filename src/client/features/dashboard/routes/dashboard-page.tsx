@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { FlagIcon, PlusIcon, TargetIcon, UsersIcon } from "../../../components/ui/icons";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { greetingName } from "../lib/greeting-name";
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {greetingName(user?.displayName)}!</h1>
+          <p className="mt-1 text-base-content/70">Your birdie journey continues</p>
+        </div>
+        <Link to="/record-birdies" className="btn btn-primary shrink-0">
+          <TargetIcon className="text-lg" />
+          Record Birdie
+        </Link>
+      </header>
+
+      {/* Challenge data arrives with the challenges feature; until then every account starts empty. */}
+      <section aria-labelledby="no-challenges-title" className="card border border-dashed border-base-300 bg-base-100">
+        <div className="card-body items-center px-6 py-12 text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary">
+            <FlagIcon />
+          </span>
+          <h2 id="no-challenges-title" className="mt-2 text-xl font-semibold">
+            No Active Challenges
+          </h2>
+          <p className="max-w-md text-base-content/70">Start a challenge on your favourite course, or join one a friend has shared with you.</p>
+          <div className="mt-4 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Link to="/challenges/new" className="btn btn-primary">
+              <PlusIcon className="text-lg" />
+              Create Challenge
+            </Link>
+            <Link to="/join" className="btn btn-outline btn-primary">
+              <UsersIcon className="text-lg" />
+              Join Challenge
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestHarness, RestClient, type TestHarness } from "../test/harness";
+
+let h: TestHarness;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), "birdie-static-"));
+  mkdirSync(join(staticDir, "assets"));
+  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>Birdie Challenge</title><div id=root></div>");
+  writeFileSync(join(staticDir, "assets", "app-abc123.js"), "console.log('app')");
+  h = await createTestHarness({ env: { STATIC_DIR: staticDir } });
+});
+afterAll(() => h.close());
+
+describe("static client and SPA fallback", () => {
+  test("client routes get index.html, never cached", async () => {
+    for (const path of ["/", "/challenges/12", "/auth?redirect=%2Fprofile", "/no/such/page"]) {
+      const res = await h.app.request(`http://localhost${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toContain("Birdie Challenge");
+    }
+  });
+
+  test("hashed assets are served with a long cache", async () => {
+    const res = await h.app.request("http://localhost/assets/app-abc123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  test("API, tRPC, ws and file paths never answer with HTML", async () => {
+    const api = await h.app.request("http://localhost/api/nope");
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: "Not found" });
+    const trpc = await h.app.request("http://localhost/trpc/nope.nothing");
+    expect(trpc.status).toBe(404);
+    expect(trpc.headers.get("content-type")).toContain("application/json");
+    const ws = await h.app.request("http://localhost/ws/extra");
+    expect(ws.status).toBe(404);
+    expect(ws.headers.get("content-type")).not.toContain("text/html");
+    const file = await h.app.request("http://localhost/assets/missing.js");
+    expect(file.status).toBe(404);
+    expect(file.headers.get("content-type") ?? "").not.toContain("text/html");
+    const icon = await h.app.request("http://localhost/missing-icon.png");
+    expect(icon.status).toBe(404);
+  });
+
+  test("every response carries the security headers", async () => {
+    const res = await h.app.request("http://localhost/");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull(); // not production
+  });
+});
+
+describe("request body cap", () => {
+  test("a body over 1 MB is refused with 413 { message } before any work", async () => {
+    const big = JSON.stringify({ username: "x".repeat(1_200_000) });
+    const res = await new RestClient(h.app).post("/api/login", big);
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ message: "Request body is too large" });
+  });
+});
+
+describe("GET /api/health", () => {
+  test("answers ok after a real query, and 503 once the database is gone", async () => {
+    const own = await createTestHarness();
+    const ok = await own.app.request("http://localhost/api/health");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, db: own.database.kind });
+    await own.close();
+    const down = await own.app.request("http://localhost/api/health");
+    expect(down.status).toBe(503);
+    expect((await down.json()).ok).toBe(false);
+  });
+});
