@@ -3,6 +3,8 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRest } from "./features/auth/rest";
 import { healthRest } from "./features/health/rest";
+import { profileRest } from "./features/profile/rest";
+import { supportRest } from "./features/support/rest";
 import { bodySizeCap, originCheck, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
@@ -13,7 +15,10 @@ import type { AppDeps } from "./trpc/context";
 import { appRouter } from "./trpc/router";
 
 const MB = 1024 * 1024;
-/** Profile pictures arrive as data URLs (5 MB of bytes is ~6.7 MB of base64). */
+/**
+ * Profile pictures arrive as data URLs (5 MB of bytes is ~6.7 MB of base64); the cap leaves room
+ * so a slightly-too-large picture gets the friendly "File too large" 400 from the service.
+ */
 const PICTURE_PATHS = /^\/api\/users\/me$|^\/trpc\/.*profile\./;
 
 type ServerLike = { requestIP?: (req: Request) => { address: string } | null };
@@ -50,7 +55,7 @@ export function createApp(deps: AppDeps) {
   });
 
   for (const prefix of ["/api/*", "/trpc/*"]) {
-    app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 8 * MB }));
+    app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 12 * MB }));
     app.use(prefix, originCheck(env.PUBLIC_ORIGIN));
   }
 
@@ -61,6 +66,8 @@ export function createApp(deps: AppDeps) {
   app.use("/trpc/*", sessionLoader());
 
   app.route("/api", authRest);
+  app.route("/api", profileRest);
+  app.route("/api", supportRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.all("/trpc/*", (c) =>

@@ -36,3 +36,10 @@ export function idParam(raw: string | undefined, what: string): number {
   }
   return n;
 }
+
+/** The signed-in user, after checking SPEC.md's optional `?userId=` names them (else 403). */
+export function actingUser(c: AppContext): UserRow {
+  const user = requireUser(c);
+  assertSelf(user, c.req.query("userId"));
+  return user;
+}

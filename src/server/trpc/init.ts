@@ -31,6 +31,13 @@ const mapAppErrors = t.middleware(async ({ next }) => {
         message: cause.message,
         cause,
       });
+    } else if (result.error.code === "BAD_REQUEST" && (cause as { issues?: unknown }).issues) {
+      // Input validation: the first issue's text (SPEC.md's message), for callers and HTTP alike.
+      (result as { error: TRPCError }).error = new TRPCError({
+        code: "BAD_REQUEST",
+        message: firstIssueMessage(cause as never),
+        cause,
+      });
     } else if (result.error.code === "INTERNAL_SERVER_ERROR" && isDatabaseDown(cause)) {
       (result as { error: TRPCError }).error = new TRPCError({
         code: "SERVICE_UNAVAILABLE",

@@ -1,2 +1,5 @@
 // The full schema, for drizzle's typed client and drizzle-kit. Each feature owns one file.
 export * from "./users";
+export * from "./challenges";
+export * from "./profile";
+export * from "./support";

@@ -206,7 +206,7 @@ describe("auth over tRPC (same service)", () => {
 
     await expect(anon.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(anon.auth.login({ username: "user_trpc1", password: "nope123" })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid username or password" });
-    await expect(anon.auth.register({ ...valid("trpc2"), username: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(anon.auth.register({ ...valid("trpc2"), username: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Username must be at least 3 characters" });
     await expect(anon.auth.register(valid("trpc1"))).rejects.toMatchObject({ code: "CONFLICT", message: "Username is already taken" });
 
     const [row] = await h.db.select().from(users).where(eq(users.id, user.id));

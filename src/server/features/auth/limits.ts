@@ -18,5 +18,7 @@ export function createAuthLimits(scale = 1) {
     registerPerIp: new RateLimiter(n(10), 60 * MINUTE),
     /** PIN look-ups per address: a 10-character PIN is not guessable, but keep scanning slow. */
     pinLookupPerIp: new RateLimiter(n(30), 15 * MINUTE),
+    /** Support requests per signed-in user (or per address when signed out): stops inbox floods. */
+    supportPerSender: new RateLimiter(n(5), 60 * MINUTE),
   };
 }

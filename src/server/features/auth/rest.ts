@@ -29,9 +29,5 @@ export const authRest = new Hono<HonoEnv>()
     const result = await auth.logout(ctx.db, ctx.session);
     c.header("Set-Cookie", blankSessionCookie(ctx.meta.secure), { append: true });
     return c.json(result);
-  })
-  .put("/users/me", async (c) => {
-    const user = requireUser(c);
-    const ctx = serviceContext(c);
-    return c.json(await auth.updateProfile(ctx.db, user.id, (await jsonBody(c)) as never));
   });
+// PUT /api/users/me lives in the profile feature (it takes pictures as well as fields).

@@ -1,0 +1,19 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Toaster } from "../components/ui/toaster";
+import { AuthProvider } from "../features/auth/components/auth-provider";
+import { createQueryClient } from "../lib/query-client";
+import { createTrpcClient, trpc } from "../lib/trpc";
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>{children}</AuthProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,378 @@
+import { and, asc, count, eq, inArray, max } from "drizzle-orm";
+import { courseInfoText, summariseCourseNames, type CourseMode } from "../../../shared/domain/challenge-courses";
+import { progressPercent } from "../../../shared/domain/challenge-progress";
+import { challengeStatus } from "../../../shared/domain/challenge-timing";
+import { generateInviteCode, generateInvitePin, inviteLinkPath } from "../../../shared/domain/invite-codes";
+import {
+  addChallengeCourseSchema,
+  createChallengeSchema,
+  EDIT_END_BEFORE_START,
+  updateChallengeSchema,
+  type AddChallengeCourseInput,
+  type ChallengeListItem,
+  type ChallengePlayer,
+  type ChallengeView,
+  type CreateChallengeInput,
+  type HoleCount,
+  type InviteCodes,
+  type UpdateChallengeInput,
+} from "../../../shared/schemas/challenges";
+import type { Course } from "../../../shared/schemas/courses";
+import type { Db } from "../../db/client";
+import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
+import { users } from "../../db/schema/users";
+import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { parseInput } from "../../lib/validate";
+import { coursesByIds, findOrCreateCourse } from "../courses/service";
+
+export const CHALLENGE_NOT_FOUND = "Challenge not found";
+export const PLAYER_NOT_FOUND = "Player not found";
+export const NEEDS_ONE_COURSE = "Choose a course for a single-course challenge";
+export const ONLY_ONE_COURSE = "A single-course challenge has exactly one course";
+export const CREATOR_NOT_REMOVABLE = "The creator cannot be removed from the challenge";
+export const ONLY_CREATOR = {
+  edit: "Only the creator can edit this challenge",
+  delete: "Only the creator can delete this challenge",
+  courses: "Only the creator can change the courses of this challenge",
+  players: "Only the creator can remove players",
+  invite: "Only the creator can regenerate the invite codes",
+} as const;
+
+type CreatorAction = keyof typeof ONLY_CREATOR;
+const INVITE_CODE_ATTEMPTS = 5;
+
+// ---- Access ------------------------------------------------------------------------------------
+
+/** The challenge and whether `userId` plays in it, or null when there is no such challenge. */
+async function loadWithMembership(db: Db, challengeId: number, userId: number) {
+  const [row] = await db
+    .select({ challenge: challenges, memberId: challengePlayers.userId })
+    .from(challenges)
+    .leftJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, userId)))
+    .where(eq(challenges.id, challengeId));
+  return row ? { challenge: row.challenge, isMember: row.memberId !== null } : null;
+}
+
+/** Members only: anyone else is told the challenge does not exist, so ids leak nothing. */
+export async function requireMember(db: Db, challengeId: number, userId: number): Promise<ChallengeRow> {
+  const found = await loadWithMembership(db, challengeId, userId);
+  if (!found || !found.isMember) throw notFound(CHALLENGE_NOT_FOUND);
+  return found.challenge;
+}
+
+/** The creator only: a non-member still gets 404, a member who is not the creator 403. */
+async function requireCreator(db: Db, challengeId: number, userId: number, action: CreatorAction): Promise<ChallengeRow> {
+  const challenge = await requireMember(db, challengeId, userId);
+  if (challenge.creatorId !== userId) throw forbidden(ONLY_CREATOR[action]);
+  return challenge;
+}
+
+export async function isMember(db: Db, challengeId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: challengePlayers.userId })
+    .from(challengePlayers)
+    .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)));
+  return Boolean(row);
+}
+
+// ---- Views -------------------------------------------------------------------------------------
+
+type Summary = { courses: Course[]; playerCount: number; creatorName: string };
+
+/** Courses, player counts and creator names for many challenges in three queries (no N+1). */
+export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<Map<number, Summary>> {
+  const out = new Map<number, Summary>();
+  if (!rows.length) return out;
+  const ids = rows.map((r) => r.id);
+  const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
+  const [courseRows, countRows, creatorRows] = await Promise.all([
+    db
+      .select({ challengeId: challengeCourses.challengeId, id: courses.id, name: courses.name })
+      .from(challengeCourses)
+      .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
+      .where(inArray(challengeCourses.challengeId, ids))
+      .orderBy(asc(challengeCourses.challengeId), asc(challengeCourses.position), asc(courses.id)),
+    db
+      .select({ challengeId: challengePlayers.challengeId, n: count() })
+      .from(challengePlayers)
+      .where(inArray(challengePlayers.challengeId, ids))
+      .groupBy(challengePlayers.challengeId),
+    db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, creatorIds)),
+  ]);
+  const counts = new Map(countRows.map((r) => [r.challengeId, Number(r.n)]));
+  const creators = new Map(creatorRows.map((r) => [r.id, r.displayName]));
+  for (const r of rows) {
+    out.set(r.id, { courses: [], playerCount: counts.get(r.id) ?? 0, creatorName: creators.get(r.creatorId) ?? "Unknown User" });
+  }
+  for (const c of courseRows) out.get(c.challengeId)?.courses.push({ id: c.id, name: c.name });
+  return out;
+}
+
+function toView(row: ChallengeRow, summary: Summary, viewerId: number, now: Date): ChallengeView {
+  const names = summary.courses.map((c) => c.name);
+  return {
+    id: row.id,
+    name: row.name,
+    rules: row.rules,
+    description: row.description,
+    courseMode: row.courseMode,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    tiebreaker: row.tiebreaker,
+    tiebreakerThreshold: row.tiebreakerThreshold,
+    allowMultipleBirdies: row.allowMultipleBirdies,
+    eagleBonus: row.eagleBonus,
+    creatorId: row.creatorId,
+    creatorName: summary.creatorName,
+    createdAt: row.createdAt.toISOString(),
+    courses: summary.courses,
+    courseName: summariseCourseNames(names),
+    courseInfo: courseInfoText(row.courseMode, names),
+    inviteCode: row.inviteCode,
+    inviteLink: inviteLinkPath(row.inviteCode),
+    invitePin: row.invitePin,
+    playerCount: summary.playerCount,
+    isCreator: row.creatorId === viewerId,
+    status: challengeStatus(row.startDate, row.endDate, now),
+  };
+}
+
+async function viewOf(db: Db, row: ChallengeRow, viewerId: number, now = new Date()): Promise<ChallengeView> {
+  const summary = (await summarise(db, [row])).get(row.id)!;
+  return toView(row, summary, viewerId, now);
+}
+
+type HoleProgress = { birdiedHoles: number[]; eagleHoles: number[]; holeCounts: Record<string, HoleCount> };
+
+/**
+ * The caller's holes in each challenge. Birdie records arrive with the birdies feature, which
+ * will answer this from its service; until then every challenge starts empty.
+ */
+async function holeProgressFor(_db: Db, _userId: number, _challengeIds: number[]): Promise<Map<number, HoleProgress>> {
+  return new Map();
+}
+
+// ---- Reads -------------------------------------------------------------------------------------
+
+export async function getChallenge(db: Db, userId: number, challengeId: number, now = new Date()): Promise<ChallengeView> {
+  return viewOf(db, await requireMember(db, challengeId, userId), userId, now);
+}
+
+/** GET /api/users/{id}/challenges: every challenge the user plays in, oldest start first. */
+export async function listUserChallenges(db: Db, userId: number, now = new Date()): Promise<ChallengeListItem[]> {
+  const rows = await db
+    .select({ challenge: challenges })
+    .from(challenges)
+    .innerJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, userId)))
+    .orderBy(asc(challenges.startDate), asc(challenges.id));
+  const list = rows.map((r) => r.challenge);
+  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list.map((r) => r.id))]);
+  return list.map((row) => {
+    const holes = progress.get(row.id) ?? { birdiedHoles: [], eagleHoles: [], holeCounts: {} };
+    const distinct = new Set([...holes.birdiedHoles, ...holes.eagleHoles]).size;
+    return { ...toView(row, summaries.get(row.id)!, userId, now), progress: progressPercent(distinct), ...holes };
+  });
+}
+
+export async function listChallengeCourses(db: Db, userId: number, challengeId: number): Promise<Course[]> {
+  const challenge = await requireMember(db, challengeId, userId);
+  return (await summarise(db, [challenge])).get(challengeId)!.courses;
+}
+
+export async function listPlayers(db: Db, userId: number, challengeId: number): Promise<ChallengePlayer[]> {
+  const challenge = await requireMember(db, challengeId, userId);
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profilePicture: users.profilePicture,
+      handicap: users.handicap,
+      joinedAt: challengePlayers.joinedAt,
+    })
+    .from(challengePlayers)
+    .innerJoin(users, eq(users.id, challengePlayers.userId))
+    .where(eq(challengePlayers.challengeId, challengeId))
+    .orderBy(asc(challengePlayers.joinedAt), asc(users.id));
+  return rows.map((r) => ({
+    ...r,
+    handicap: r.handicap === null || r.handicap === undefined ? null : Number(r.handicap),
+    joinedAt: r.joinedAt.toISOString(),
+    isCreator: r.id === challenge.creatorId,
+  }));
+}
+
+// ---- Writes ------------------------------------------------------------------------------------
+
+/** Course ids (in order, duplicates dropped) plus a typed name found or created. */
+async function resolveCourses(db: Db, userId: number, courseIds: readonly number[], courseName: string | undefined): Promise<Course[]> {
+  const list = await coursesByIds(db, [...new Set(courseIds)]);
+  if (courseName) {
+    const named = await findOrCreateCourse(db, userId, courseName);
+    if (!list.some((c) => c.id === named.id)) list.push(named);
+  }
+  return list;
+}
+
+function checkCourseCount(mode: CourseMode, n: number) {
+  if (mode !== "single") return;
+  if (n === 0) throw badRequest(NEEDS_ONE_COURSE);
+  if (n > 1) throw badRequest(ONLY_ONE_COURSE);
+}
+
+async function replaceCourses(db: Db, challengeId: number, list: readonly Course[]) {
+  await db.delete(challengeCourses).where(eq(challengeCourses.challengeId, challengeId));
+  if (list.length) {
+    await db.insert(challengeCourses).values(list.map((c, position) => ({ challengeId, courseId: c.id, position })));
+  }
+}
+
+export async function createChallenge(db: Db, userId: number, raw: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
+  const input = parseInput(createChallengeSchema, raw);
+  return db.transaction(async (tx) => {
+    const list = await resolveCourses(tx, userId, input.courseIds, input.courseName);
+    checkCourseCount(input.courseMode, list.length);
+    const values = {
+      name: input.name,
+      rules: input.rules ?? null,
+      description: input.description ?? null,
+      courseMode: input.courseMode,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      tiebreaker: input.tiebreaker,
+      tiebreakerThreshold: input.tiebreakerThreshold,
+      allowMultipleBirdies: input.allowMultipleBirdies,
+      eagleBonus: input.eagleBonus,
+      creatorId: userId,
+    };
+    let row: ChallengeRow | undefined;
+    // A clash of random codes is astronomically rare; ON CONFLICT keeps the transaction usable.
+    for (let attempt = 0; !row && attempt < INVITE_CODE_ATTEMPTS; attempt++) {
+      [row] = await tx
+        .insert(challenges)
+        .values({ ...values, inviteCode: generateInviteCode(), invitePin: generateInvitePin() })
+        .onConflictDoNothing()
+        .returning();
+    }
+    if (!row) throw new Error("could not generate unique invite codes");
+    await replaceCourses(tx, row.id, list);
+    // The creator plays in their own challenge.
+    await tx.insert(challengePlayers).values({ challengeId: row.id, userId });
+    return viewOf(tx, row, userId, now);
+  });
+}
+
+export async function updateChallenge(db: Db, userId: number, challengeId: number, raw: UpdateChallengeInput, now = new Date()): Promise<ChallengeView> {
+  const input = parseInput(updateChallengeSchema, raw);
+  return db.transaction(async (tx) => {
+    const current = await requireCreator(tx, challengeId, userId, "edit");
+    const startDate = input.startDate ?? current.startDate;
+    const endDate = input.endDate ?? current.endDate;
+    if (endDate.getTime() <= startDate.getTime()) throw badRequest(EDIT_END_BEFORE_START);
+    const courseMode = input.courseMode ?? current.courseMode;
+
+    if (input.courseIds) {
+      const list = await resolveCourses(tx, userId, input.courseIds, undefined);
+      checkCourseCount(courseMode, list.length);
+      await replaceCourses(tx, challengeId, list);
+    } else if (courseMode === "single") {
+      // Switching to single mode keeps the first course; the edit page then sets the chosen one
+      // with POST /courses (SPEC.md §7), so a missing course is allowed for that moment.
+      const list = (await summarise(tx, [current])).get(challengeId)!.courses;
+      if (list.length > 1) await replaceCourses(tx, challengeId, list.slice(0, 1));
+    }
+
+    const patch: Partial<typeof challenges.$inferInsert> = { startDate, endDate, courseMode };
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.rules !== undefined) patch.rules = input.rules;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.tiebreaker !== undefined) patch.tiebreaker = input.tiebreaker;
+    if (input.tiebreakerThreshold !== undefined) patch.tiebreakerThreshold = input.tiebreakerThreshold;
+    if (input.allowMultipleBirdies !== undefined) patch.allowMultipleBirdies = input.allowMultipleBirdies;
+    if (input.eagleBonus !== undefined) patch.eagleBonus = input.eagleBonus;
+    const [row] = await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning();
+    return viewOf(tx, row, userId, now);
+  });
+}
+
+export async function deleteChallenge(db: Db, userId: number, challengeId: number): Promise<{ ok: true }> {
+  await requireCreator(db, challengeId, userId, "delete");
+  // Courses links, players (and later records and chat) go with it through ON DELETE CASCADE.
+  await db.delete(challenges).where(eq(challenges.id, challengeId));
+  return { ok: true };
+}
+
+/**
+ * Sets a course: in single mode it replaces the course (the edit page's course change), in hybrid
+ * mode it is added to the list. Answers the challenge's courses.
+ */
+export async function addChallengeCourse(db: Db, userId: number, challengeId: number, raw: AddChallengeCourseInput): Promise<Course[]> {
+  const input = parseInput(addChallengeCourseSchema, raw);
+  return db.transaction(async (tx) => {
+    const challenge = await requireCreator(tx, challengeId, userId, "courses");
+    const course = await resolveCourses(tx, userId, input.courseId === undefined ? [] : [input.courseId], input.courseName).then((l) => l[0]);
+    if (challenge.courseMode === "single") {
+      await replaceCourses(tx, challengeId, [course]);
+    } else {
+      const [{ last }] = await tx.select({ last: max(challengeCourses.position) }).from(challengeCourses).where(eq(challengeCourses.challengeId, challengeId));
+      await tx
+        .insert(challengeCourses)
+        .values({ challengeId, courseId: course.id, position: (last ?? -1) + 1 })
+        .onConflictDoNothing();
+    }
+    return (await summarise(tx, [challenge])).get(challengeId)!.courses;
+  });
+}
+
+/**
+ * Everything a player owns inside one challenge. Runs inside the caller's transaction so a
+ * removal is all or nothing; the birdies feature adds its records' delete here.
+ */
+async function deletePlayerData(tx: Db, challengeId: number, userId: number): Promise<boolean> {
+  const removed = await tx
+    .delete(challengePlayers)
+    .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)))
+    .returning({ userId: challengePlayers.userId });
+  return removed.length > 0;
+}
+
+export async function removePlayer(db: Db, userId: number, challengeId: number, playerId: number): Promise<{ ok: true }> {
+  const challenge = await requireCreator(db, challengeId, userId, "players");
+  // The acting user is the creator here, so this also refuses removing oneself.
+  if (playerId === challenge.creatorId) throw forbidden(CREATOR_NOT_REMOVABLE);
+  await db.transaction(async (tx) => {
+    if (!(await deletePlayerData(tx, challengeId, playerId))) throw notFound(PLAYER_NOT_FOUND);
+  });
+  return { ok: true };
+}
+
+/** Adds a player; false when they were already in (the caller decides what that means). */
+export async function addPlayer(db: Db, challengeId: number, userId: number): Promise<boolean> {
+  const inserted = await db.insert(challengePlayers).values({ challengeId, userId }).onConflictDoNothing().returning({ userId: challengePlayers.userId });
+  return inserted.length > 0;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/** New link code and PIN; the old ones stop working at once. */
+export async function regenerateInviteCodes(db: Db, userId: number, challengeId: number): Promise<InviteCodes> {
+  await requireCreator(db, challengeId, userId, "invite");
+  for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt++) {
+    try {
+      const [row] = await db
+        .update(challenges)
+        .set({ inviteCode: generateInviteCode(), invitePin: generateInvitePin() })
+        .where(eq(challenges.id, challengeId))
+        .returning({ inviteCode: challenges.inviteCode, invitePin: challenges.invitePin });
+      return { inviteCode: row.inviteCode, inviteLink: inviteLinkPath(row.inviteCode), invitePin: row.invitePin };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new Error("could not generate unique invite codes");
+}

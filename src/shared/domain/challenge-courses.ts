@@ -1,0 +1,34 @@
+// How a challenge's courses read on cards, previews and the detail page (SPEC.md §2, §3, §8).
+
+export type CourseMode = "single" | "hybrid";
+
+export const COURSE_NOT_SPECIFIED = "Course not specified";
+export const ANY_COURSE = "Any Course";
+
+/** The list's derived `courseName`: the first course, plus ' +N more' when there are several. */
+export function summariseCourseNames(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  if (names.length === 1) return names[0];
+  return `${names[0]} +${names.length - 1} more`;
+}
+
+/** The card's course text, with SPEC.md's fallbacks when no course is set. */
+export function courseDisplayText(courseName: string | null | undefined, courseMode: CourseMode): string {
+  if (courseName) return courseName;
+  return courseMode === "hybrid" ? ANY_COURSE : COURSE_NOT_SPECIFIED;
+}
+
+/** `courseInfo` on challenges and previews: every course by name, or the mode's fallback. */
+export function courseInfoText(courseMode: CourseMode, names: readonly string[]): string {
+  if (names.length === 0) return courseMode === "hybrid" ? ANY_COURSE : COURSE_NOT_SPECIFIED;
+  return courseMode === "single" ? names[0] : names.join(", ");
+}
+
+export function courseModeLabel(courseMode: CourseMode): string {
+  return courseMode === "hybrid" ? "Hybrid Mode" : "Single Course";
+}
+
+/** Course names compare without case and with runs of spaces collapsed: "Pebble  beach" is "Pebble Beach". */
+export function normaliseCourseName(name: string): string {
+  return name.trim().replace(/\s+/g, " ");
+}

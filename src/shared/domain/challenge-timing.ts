@@ -1,0 +1,78 @@
+// Challenge timing rules of SPEC.md §4, shared by the server (list `status`) and the client (cards,
+// tabs, detail page). `now` is always a parameter so the rules are testable at exact instants.
+
+export type ChallengeStatus = "upcoming" | "active" | "past";
+
+type DateLike = Date | string | number;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const toMs = (d: DateLike): number => (d instanceof Date ? d.getTime() : new Date(d).getTime());
+
+/** Upcoming before the start, active from start to end (both instants included), past after the end. */
+export function challengeStatus(startDate: DateLike, endDate: DateLike, now: DateLike = Date.now()): ChallengeStatus {
+  const t = toMs(now);
+  if (t < toMs(startDate)) return "upcoming";
+  if (t > toMs(endDate)) return "past";
+  return "active";
+}
+
+/** Whole days and remaining whole hours until `endDate` (zero once it has passed). */
+export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { days: number; hours: number } {
+  const left = Math.max(0, toMs(endDate) - toMs(now));
+  return { days: Math.floor(left / DAY_MS), hours: Math.floor((left % DAY_MS) / HOUR_MS) };
+}
+
+/**
+ * "Jan 5, 2026". The locale is fixed so every golfer sees the same text as SPEC.md's cards; the
+ * time zone defaults to the viewer's (tests pass "UTC").
+ */
+export function formatChallengeDate(date: DateLike, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(toMs(date)));
+}
+
+/** The time line of a My Challenges card: 'Starts {date}', '{d}d {h}h remaining' or 'Ended {date}'. */
+export function cardTimeText(startDate: DateLike, endDate: DateLike, now: DateLike = Date.now(), timeZone?: string): string {
+  const status = challengeStatus(startDate, endDate, now);
+  if (status === "upcoming") return `Starts ${formatChallengeDate(startDate, timeZone)}`;
+  if (status === "past") return `Ended ${formatChallengeDate(endDate, timeZone)}`;
+  const { days, hours } = timeRemaining(endDate, now);
+  return `${days}d ${hours}h remaining`;
+}
+
+export const CHALLENGE_ENDED_TEXT = "This challenge has ended";
+
+/** The detail page's Challenge Info line: 'N days and M hours remaining' or 'This challenge has ended'. */
+export function detailTimeRemainingText(endDate: DateLike, now: DateLike = Date.now()): string {
+  if (toMs(now) > toMs(endDate)) return CHALLENGE_ENDED_TEXT;
+  const { days, hours } = timeRemaining(endDate, now);
+  return `${days} days and ${hours} hours remaining`;
+}
+
+/** The card button: View Challenge (active), View Details (upcoming), View Results (past). */
+export function challengeActionLabel(status: ChallengeStatus): string {
+  return status === "active" ? "View Challenge" : status === "upcoming" ? "View Details" : "View Results";
+}
+
+/** The My Challenges tabs; each keeps the list's order. */
+export function partitionByStatus<T extends { startDate: DateLike; endDate: DateLike }>(
+  challenges: readonly T[],
+  now: DateLike = Date.now(),
+): Record<ChallengeStatus, T[]> {
+  const out: Record<ChallengeStatus, T[]> = { active: [], upcoming: [], past: [] };
+  for (const c of challenges) out[challengeStatus(c.startDate, c.endDate, now)].push(c);
+  return out;
+}
+
+/** The dashboard's current challenge: the first in the list whose end date is still in the future. */
+export function currentChallenge<T extends { endDate: DateLike }>(challenges: readonly T[], now: DateLike = Date.now()): T | null {
+  const t = toMs(now);
+  return challenges.find((c) => toMs(c.endDate) > t) ?? null;
+}
+
+/** The create form's default end: 30 days after the start (SPEC.md §5, §9). */
+export const DEFAULT_CHALLENGE_DAYS = 30;
+export function defaultEndDate(startDate: DateLike): Date {
+  return new Date(toMs(startDate) + DEFAULT_CHALLENGE_DAYS * DAY_MS);
+}

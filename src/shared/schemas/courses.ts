@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { normaliseCourseName } from "../domain/challenge-courses";
+
+export const COURSE_NAME_TOO_SHORT = "Course name must be at least 2 characters";
+export const COURSE_EXISTS = "Course already exists";
+
+/** A course name as stored: trimmed, inner spaces collapsed, 2-100 characters (SPEC.md §5). */
+export const courseNameSchema = z
+  .string({ error: COURSE_NAME_TOO_SHORT })
+  .transform(normaliseCourseName)
+  .pipe(z.string().min(2, COURSE_NAME_TOO_SHORT).max(100, "Course name must be at most 100 characters"));
+
+export const createCourseSchema = z.object({ name: courseNameSchema });
+export type CreateCourseInput = z.input<typeof createCourseSchema>;
+
+export const courseSearchSchema = z.object({
+  q: z.string({ error: "Search text must be text" }).trim().max(100, "Search text must be at most 100 characters").default(""),
+});
+export type CourseSearchInput = z.input<typeof courseSearchSchema>;
+
+export const positiveIdSchema = (what: string) =>
+  z.coerce
+    .number({ error: `Invalid ${what} id` })
+    .int(`Invalid ${what} id`)
+    .min(1, `Invalid ${what} id`)
+    .max(2147483647, `Invalid ${what} id`);
+
+export const courseIdSchema = z.object({ id: positiveIdSchema("course") });
+
+export type Course = { id: number; name: string };

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { normalisePin, PIN_INPUT_MAX, PIN_MIN_INPUT } from "../domain/invite-codes";
+import type { ChallengeStatus } from "../domain/challenge-timing";
+import type { Course } from "./courses";
+import type { CourseMode } from "../domain/challenge-courses";
+
+export const PIN_REQUIRED = "Please enter a PIN code";
+export const PIN_TOO_SHORT = "PIN code is too short";
+export const PIN_TOO_LONG = "PIN code is too long";
+/** SPEC.md §8's text for a PIN that names no challenge. */
+export const INVALID_PIN = "Invalid PIN code. Please try again.";
+
+/**
+ * The PIN form's field and the look-up's input (SPEC.md §5). Case, spaces and dashes do not
+ * matter: the output is the normalised PIN.
+ */
+export const pinInputSchema = z.string({ error: PIN_REQUIRED }).transform((raw, ctx) => {
+  if (!raw.trim()) {
+    ctx.addIssue({ code: "custom", message: PIN_REQUIRED });
+    return z.NEVER;
+  }
+  const pin = normalisePin(raw);
+  if (pin.length < PIN_MIN_INPUT) {
+    ctx.addIssue({ code: "custom", message: PIN_TOO_SHORT });
+    return z.NEVER;
+  }
+  if (pin.length > PIN_INPUT_MAX || raw.length > 64) {
+    ctx.addIssue({ code: "custom", message: PIN_TOO_LONG });
+    return z.NEVER;
+  }
+  return pin;
+});
+
+export const pinLookupSchema = z.object({ pin: pinInputSchema });
+export type PinLookupInput = z.input<typeof pinLookupSchema>;
+
+/** An invite link's code; anything malformed is simply not found (no hint about the format). */
+export const inviteCodeInputSchema = z.object({
+  code: z.string({ error: "Invalid invite code" }).trim().min(1, "Invalid invite code").max(128, "Invalid invite code"),
+});
+export type InviteCodeInput = z.input<typeof inviteCodeInputSchema>;
+
+/** GET /api/challenge-preview/{code}: what anyone holding the link may see (SPEC.md §3). */
+export type InvitePreview = {
+  id: number;
+  name: string;
+  creatorName: string;
+  rules: string | null;
+  description: string | null;
+  courseMode: CourseMode;
+  courseInfo: string;
+  courses: Course[];
+  startDate: string;
+  endDate: string;
+  status: ChallengeStatus;
+  playerCount: number;
+};
+
+/** GET /api/challenges/invite/{code}: the preview for a signed-in golfer, and whether they are in. */
+export type InviteDetails = InvitePreview & { challengeId: number; alreadyJoined: boolean };
+
+export type JoinResult = { challengeId: number; name: string };
+
+/** SPEC.md §3 `{ success, name }`, plus where the join page goes next. */
+export type PinLookupResult = { success: true; name: string; challengeId: number; inviteCode: string };

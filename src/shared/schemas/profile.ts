@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+export const INVALID_PICTURE_TYPE = "Invalid file type: Please select an image file.";
+export const PICTURE_TOO_LARGE = "File too large: Please select an image smaller than 5MB.";
+
+/** A picture as the client sends it: a base64 data URL (the client resizes to 800x800 JPEG 0.85). */
+export const pictureUploadSchema = z.object({
+  // 5 MB of bytes is about 6.7 MB of base64; anything longer is too large before decoding.
+  profilePicture: z
+    .string({ error: INVALID_PICTURE_TYPE })
+    .max(Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 100, PICTURE_TOO_LARGE)
+    .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, INVALID_PICTURE_TYPE),
+});
