@@ -117,6 +117,31 @@ test.describe("auth page", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a reload shows the cached user at once, then follows the server", async ({ page }) => {
+    const user = await registerViaApi(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Tiger!" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("cachedUser"))).toContain(user.username);
+
+    // The server session disappears (expired elsewhere): the cached user only stands in until the
+    // server answers, then the visitor is sent to sign in and the cache is dropped.
+    await page.context().clearCookies();
+    await page.goto("/achievements");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fachievements$/);
+    expect(await page.evaluate(() => localStorage.getItem("cachedUser"))).toBeNull();
+  });
+
+  test("an expired device cache is discarded", async ({ page }) => {
+    await page.goto("/auth");
+    await page.evaluate(() => {
+      const old = Date.now() - 169 * 60 * 60 * 1000;
+      localStorage.setItem("cachedUser", JSON.stringify({ id: 1, username: "old", displayName: "Old", email: "o@x.io", isAdmin: false, cachedAt: old, version: "2" }));
+    });
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await page.evaluate(() => localStorage.getItem("cachedUser"))).toBeNull();
+  });
+
   test("the recovery dialog simulates sending an email", async ({ page }) => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Forgot username or password?" }).click();

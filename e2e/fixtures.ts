@@ -37,6 +37,23 @@ export async function registerViaApi(page: Page, user: TestUser = uniqueUser()):
   return user;
 }
 
+/** Must match ADMIN_USERNAMES in e2e/serve.ts. */
+export const ADMIN_USERNAME = "e2e_admin";
+
+/** Signs in the admin, registering it on first use (a retried spec finds it already registered). */
+export async function signInAdminViaApi(page: Page): Promise<void> {
+  const origin = new URL(base.info().project.use.baseURL ?? "http://127.0.0.1:3100").origin;
+  const credentials = { username: ADMIN_USERNAME, password: "admin-pass-123" };
+  const registered = await page.request.post("/api/register", {
+    data: { ...credentials, displayName: "Club Admin", email: "e2e_admin@example.com" },
+    headers: { Origin: origin },
+  });
+  if (registered.ok()) return;
+  expect(registered.status(), await registered.text()).toBe(409);
+  const loggedIn = await page.request.post("/api/login", { data: credentials, headers: { Origin: origin } });
+  expect(loggedIn.ok(), await loggedIn.text()).toBeTruthy();
+}
+
 export const test = base.extend<{ signedInUser: TestUser }>({
   signedInUser: async ({ page }, use) => {
     await use(await registerViaApi(page));

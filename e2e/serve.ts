@@ -16,6 +16,8 @@ const child = spawn("bun", ["src/server/index.ts"], {
     DATA_DIR: dataDir,
     // Each spec signs up fresh users from one address; production limits would trip mid-run.
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
+    // The admin specs sign up this name and so become an admin (see e2e/fixtures.ts).
+    ADMIN_USERNAMES: "e2e_admin",
   },
 });
 

@@ -2,7 +2,11 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { authRest } from "./features/auth/rest";
+import { challengesRest } from "./features/challenges/rest";
+import { coursesRest } from "./features/courses/rest";
+import { birdiesRest } from "./features/birdies/rest";
 import { healthRest } from "./features/health/rest";
+import { invitesRest } from "./features/invites/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
 import { bodySizeCap, originCheck, securityHeaders } from "./http/security";
@@ -66,8 +70,13 @@ export function createApp(deps: AppDeps) {
   app.use("/trpc/*", sessionLoader());
 
   app.route("/api", authRest);
+  // Invites before challenges: /challenges/invite/... and /challenges/pin/... are not challenge ids.
+  app.route("/api", invitesRest);
+  app.route("/api", challengesRest);
+  app.route("/api", coursesRest);
   app.route("/api", profileRest);
   app.route("/api", supportRest);
+  app.route("/api", birdiesRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.all("/trpc/*", (c) =>

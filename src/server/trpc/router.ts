@@ -1,10 +1,18 @@
 import { authRouter } from "../features/auth/router";
+import { birdiesRouter } from "../features/birdies/router";
+import { challengesRouter } from "../features/challenges/router";
+import { coursesRouter } from "../features/courses/router";
+import { invitesRouter } from "../features/invites/router";
 import { profileRouter } from "../features/profile/router";
 import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
   auth: authRouter,
+  birdies: birdiesRouter,
+  challenges: challengesRouter,
+  courses: coursesRouter,
+  invites: invitesRouter,
   profile: profileRouter,
   support: supportRouter,
 });

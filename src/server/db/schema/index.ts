@@ -3,3 +3,4 @@ export * from "./users";
 export * from "./challenges";
 export * from "./profile";
 export * from "./support";
+export * from "./birdies";

@@ -79,26 +79,25 @@ export async function isMember(db: Db, challengeId: number, userId: number): Pro
 
 type Summary = { courses: Course[]; playerCount: number; creatorName: string };
 
-/** Courses, player counts and creator names for many challenges in three queries (no N+1). */
+/** Courses, player counts and creator names for many challenges in three queries, not 3 per challenge. */
 export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<Map<number, Summary>> {
   const out = new Map<number, Summary>();
   if (!rows.length) return out;
   const ids = rows.map((r) => r.id);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
-  const [courseRows, countRows, creatorRows] = await Promise.all([
-    db
-      .select({ challengeId: challengeCourses.challengeId, id: courses.id, name: courses.name })
-      .from(challengeCourses)
-      .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
-      .where(inArray(challengeCourses.challengeId, ids))
-      .orderBy(asc(challengeCourses.challengeId), asc(challengeCourses.position), asc(courses.id)),
-    db
-      .select({ challengeId: challengePlayers.challengeId, n: count() })
-      .from(challengePlayers)
-      .where(inArray(challengePlayers.challengeId, ids))
-      .groupBy(challengePlayers.challengeId),
-    db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, creatorIds)),
-  ]);
+  // Sequential on purpose: `db` may be a transaction, which runs one statement at a time.
+  const courseRows = await db
+    .select({ challengeId: challengeCourses.challengeId, id: courses.id, name: courses.name })
+    .from(challengeCourses)
+    .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
+    .where(inArray(challengeCourses.challengeId, ids))
+    .orderBy(asc(challengeCourses.challengeId), asc(challengeCourses.position), asc(courses.id));
+  const countRows = await db
+    .select({ challengeId: challengePlayers.challengeId, n: count() })
+    .from(challengePlayers)
+    .where(inArray(challengePlayers.challengeId, ids))
+    .groupBy(challengePlayers.challengeId);
+  const creatorRows = await db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, creatorIds));
   const counts = new Map(countRows.map((r) => [r.challengeId, Number(r.n)]));
   const creators = new Map(creatorRows.map((r) => [r.id, r.displayName]));
   for (const r of rows) {

@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { challenges, courses } from "./challenges";
+import { users } from "./users";
+
+export const birdieRecords = pgTable(
+  "birdie_records",
+  {
+    id: serial("id").primaryKey(),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id),
+    holeNumber: smallint("hole_number").notNull(),
+    /** Strokes on a par 4: 3 birdie, 2 eagle, 1 albatross/ace. The type is derived from it. */
+    score: smallint("score").notNull(),
+    /** The calendar day the round was played (the golfer's date, not a moment). */
+    datePlayed: date("date_played", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    verifierName: varchar("verifier_name", { length: 100 }).notNull(),
+    /** 'signature:' + the typed signature (SPEC.md §3). */
+    verifierSignature: text("verifier_signature").notNull(),
+    /**
+     * Whether this record scores. With multiple birdies off only one record per hole counts (a
+     * birdie later superseded by an eagle stays as history with counted = false); with them on,
+     * every record counts.
+     */
+    counted: boolean("counted").notNull().default(true),
+  },
+  (t) => [
+    index("birdie_records_challenge_user_hole_idx").on(t.challengeId, t.userId, t.holeNumber),
+    index("birdie_records_user_date_idx").on(t.userId, t.datePlayed),
+    index("birdie_records_date_idx").on(t.datePlayed),
+    index("birdie_records_challenge_created_idx").on(t.challengeId, t.createdAt),
+    check("birdie_records_hole_range", sql`${t.holeNumber} between 1 and 18`),
+    check("birdie_records_score_range", sql`${t.score} between 1 and 3`),
+  ],
+);
+
+export type BirdieRecordRow = typeof birdieRecords.$inferSelect;

@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { courseInfoText } from "../../../shared/domain/challenge-courses";
+import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
+import { INVITE_CODE_PATTERN, isWellFormedPin } from "../../../shared/domain/invite-codes";
+import {
+  INVALID_PIN,
+  inviteCodeInputSchema,
+  pinLookupSchema,
+  type InviteCodeInput,
+  type InviteDetails,
+  type InvitePreview,
+  type JoinResult,
+  type PinLookupInput,
+  type PinLookupResult,
+} from "../../../shared/schemas/invites";
+import type { Db } from "../../db/client";
+import { challenges, type ChallengeRow } from "../../db/schema/challenges";
+import { conflict, notFound, tooManyRequests } from "../../lib/errors";
+import { parseInput } from "../../lib/validate";
+import type { AppDeps, RequestMeta } from "../../trpc/context";
+import { addPlayer, CHALLENGE_NOT_FOUND, isMember, summarise } from "../challenges/service";
+
+const TOO_MANY_PIN_LOOKUPS = "Too many PIN attempts. Please wait a few minutes and try again.";
+
+export const alreadyJoinedMessage = (challengeId: number) => `Already joined challenge ${challengeId}`;
+
+/** The challenge behind an invite link, or 404 (a malformed code is just as unknown). */
+async function challengeByCode(db: Db, raw: InviteCodeInput): Promise<ChallengeRow> {
+  const { code } = parseInput(inviteCodeInputSchema, raw);
+  if (!INVITE_CODE_PATTERN.test(code)) throw notFound(CHALLENGE_NOT_FOUND);
+  const [row] = await db.select().from(challenges).where(eq(challenges.inviteCode, code));
+  if (!row) throw notFound(CHALLENGE_NOT_FOUND);
+  return row;
+}
+
+async function previewOf(db: Db, row: ChallengeRow, now: Date): Promise<InvitePreview> {
+  const summary = (await summarise(db, [row])).get(row.id)!;
+  return {
+    id: row.id,
+    name: row.name,
+    creatorName: summary.creatorName,
+    rules: row.rules,
+    description: row.description,
+    courseMode: row.courseMode,
+    courseInfo: courseInfoText(row.courseMode, summary.courses.map((c) => c.name)),
+    courses: summary.courses,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    status: challengeStatus(row.startDate, row.endDate, now),
+    playerCount: summary.playerCount,
+  };
+}
+
+/**
+ * The public preview behind a share link: no session needed, since holding the link is the
+ * permission. It never carries the PIN or the link code itself.
+ */
+export async function previewInvite(db: Db, raw: InviteCodeInput, now = new Date()): Promise<InvitePreview> {
+  return previewOf(db, await challengeByCode(db, raw), now);
+}
+
+/** The same preview for a signed-in golfer, with whether they already play in it. */
+export async function inviteDetails(db: Db, userId: number, raw: InviteCodeInput, now = new Date()): Promise<InviteDetails> {
+  const row = await challengeByCode(db, raw);
+  const preview = await previewOf(db, row, now);
+  return { ...preview, challengeId: row.id, alreadyJoined: await isMember(db, row.id, userId) };
+}
+
+/** Joins through an invite link. A second join is a 409 whose message names the challenge. */
+export async function joinByCode(db: Db, userId: number, raw: InviteCodeInput, now = new Date()): Promise<JoinResult> {
+  const row = await challengeByCode(db, raw);
+  if (await isMember(db, row.id, userId)) throw conflict(alreadyJoinedMessage(row.id));
+  // A finished challenge has nothing left to play for; its results stay with its players.
+  if (challengeStatus(row.startDate, row.endDate, now) === "past") throw conflict(CHALLENGE_ENDED_TEXT);
+  // The insert itself decides a double-click race: the loser gets the same 409.
+  if (!(await addPlayer(db, row.id, userId))) throw conflict(alreadyJoinedMessage(row.id));
+  return { challengeId: row.id, name: row.name };
+}
+
+/**
+ * PIN look-up for the /join page: case, spaces and dashes do not matter. Every look-up counts
+ * against the caller's address, found or not, so PINs cannot be scanned (a form error does not).
+ */
+export async function lookupPin(deps: AppDeps, db: Db, raw: PinLookupInput, meta: RequestMeta): Promise<PinLookupResult> {
+  const { pin } = parseInput(pinLookupSchema, raw);
+  const limiter = deps.limits.pinLookupPerIp;
+  if (limiter.retryAfter(meta.ip) > 0) throw tooManyRequests(TOO_MANY_PIN_LOOKUPS);
+  limiter.hit(meta.ip);
+  if (!isWellFormedPin(pin)) throw notFound(INVALID_PIN);
+  const [row] = await db
+    .select({ id: challenges.id, name: challenges.name, inviteCode: challenges.inviteCode })
+    .from(challenges)
+    .where(eq(challenges.invitePin, pin));
+  if (!row) throw notFound(INVALID_PIN);
+  return { success: true, name: row.name, challengeId: row.id, inviteCode: row.inviteCode };
+}

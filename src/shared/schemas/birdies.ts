@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { HOLES_PER_CHALLENGE } from "../domain/challenge-progress";
+import { normaliseScore, type RecordType } from "../domain/scoring";
+import { positiveIdSchema } from "./courses";
+
+export const NO_HOLES_SELECTED = "Please select at least one hole";
+export const HOLE_RANGE = "Hole number must be between 1 and 18";
+export const SCORE_INVALID = "Score must be a birdie (3 strokes, or -1) or an eagle (2 or 1 strokes, or -2 or -3)";
+export const PARTNER_REQUIRED = "Partner name is required";
+export const SIGNATURE_REQUIRED = "Signature is required";
+export const DATE_REQUIRED = "Date played is required";
+export const DATE_INVALID = "Date played must be a valid date";
+
+/** A calendar day as YYYY-MM-DD. An ISO timestamp is accepted and read as its UTC day. */
+export const datePlayedSchema = z
+  .union([z.string(), z.date()], { error: DATE_REQUIRED })
+  .transform((v, ctx) => {
+    if (v === "") {
+      ctx.addIssue({ code: "custom", message: DATE_REQUIRED });
+      return z.NEVER;
+    }
+    const text = v instanceof Date ? v.toISOString() : v.trim();
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text).toISOString().slice(0, 10) : "";
+    const d = new Date(`${day}T00:00:00.000Z`);
+    if (!day || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day || d.getUTCFullYear() < 1900) {
+      ctx.addIssue({ code: "custom", message: DATE_INVALID });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+export const holeNumberSchema = z.coerce
+  .number({ error: HOLE_RANGE })
+  .int(HOLE_RANGE)
+  .min(1, HOLE_RANGE)
+  .max(HOLES_PER_CHALLENGE, HOLE_RANGE);
+
+/** Strokes (3, 2, 1) or the relative reading (-1, -2, -3), normalised to strokes. */
+export const scoreSchema = z.coerce.number({ error: SCORE_INVALID }).transform((v, ctx) => {
+  const strokes = normaliseScore(v);
+  if (strokes === null) {
+    ctx.addIssue({ code: "custom", message: SCORE_INVALID });
+    return z.NEVER;
+  }
+  return strokes;
+});
+
+const SIGNATURE_PREFIX = "signature:";
+
+export const verifiedBySchema = z.object(
+  {
+    name: z.string({ error: PARTNER_REQUIRED }).trim().min(1, PARTNER_REQUIRED).max(100, "Partner name must be at most 100 characters"),
+    // Stored as 'signature:' + text; a client that already prefixed it is not prefixed twice.
+    signature: z
+      .string({ error: SIGNATURE_REQUIRED })
+      .transform((s) => (s.startsWith(SIGNATURE_PREFIX) ? s.slice(SIGNATURE_PREFIX.length) : s).trim())
+      .pipe(z.string().min(1, SIGNATURE_REQUIRED).max(100, "Signature must be at most 100 characters")),
+  },
+  { error: PARTNER_REQUIRED },
+);
+
+const courseChoice = {
+  courseId: positiveIdSchema("course").optional(),
+  customCourseName: z.string().trim().max(100, "Course name must be at most 100 characters").optional().nullable(),
+};
+
+/** One hole, one record: the REST shape (the client sends one call per marked hole). */
+export const recordBirdieSchema = z.object({
+  challengeId: positiveIdSchema("challenge"),
+  ...courseChoice,
+  holeNumber: holeNumberSchema,
+  score: scoreSchema,
+  date: datePlayedSchema,
+  verifiedBy: verifiedBySchema,
+});
+export type RecordBirdieInput = z.input<typeof recordBirdieSchema>;
+
+/** A verified round: several holes recorded together, all or nothing. */
+export const recordRoundSchema = z
+  .object({
+    challengeId: positiveIdSchema("challenge"),
+    ...courseChoice,
+    date: datePlayedSchema,
+    holes: z
+      .array(z.object({ holeNumber: holeNumberSchema, score: scoreSchema }), { error: NO_HOLES_SELECTED })
+      .min(1, NO_HOLES_SELECTED)
+      .max(HOLES_PER_CHALLENGE, "A round has at most 18 holes"),
+    verifiedBy: verifiedBySchema,
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<number>();
+    for (const h of v.holes) {
+      if (seen.has(h.holeNumber)) ctx.addIssue({ code: "custom", message: `Hole ${h.holeNumber} is marked twice`, path: ["holes"] });
+      seen.add(h.holeNumber);
+    }
+  });
+export type RecordRoundInput = z.input<typeof recordRoundSchema>;
+
+export const listBirdiesSchema = z.object({
+  challengeId: positiveIdSchema("challenge").optional(),
+});
+
+export const playerBirdiesSchema = z.object({
+  challengeId: positiveIdSchema("challenge"),
+  userId: positiveIdSchema("user"),
+});
+
+export const deleteBirdieSchema = z.object({ id: positiveIdSchema("birdie") });
+
+/** SPEC.md §3 Birdie record, as every client sees it. */
+export type BirdieRecord = {
+  id: number;
+  challengeId: number;
+  userId: number;
+  courseId: number;
+  courseName: string | null;
+  holeNumber: number;
+  score: number;
+  type: RecordType;
+  /** False for a birdie later superseded by an eagle on the same hole (kept as history). */
+  counted: boolean;
+  date: string;
+  createdAt: string;
+  verifiedBy: { name: string; signature: string };
+};
