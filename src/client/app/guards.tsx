@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useParams } from "react-router";
+import { Navigate, useLocation, useParams } from "react-router";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useAuth } from "../features/auth/hooks/use-auth";
 import { authRedirectUrl } from "../features/auth/lib/safe-redirect";
@@ -32,14 +32,6 @@ export function AdminArea() {
   }
   if (!user.isAdmin) return <Navigate to="/" replace />;
   return <AdminLayout user={user} />;
-}
-
-/** SPEC §6: a signed-in admin anywhere outside /admin is sent to /admin. */
-export function AdminRedirect() {
-  const { user } = useAuth();
-  const { pathname } = useLocation();
-  if (user?.isAdmin && !/^\/admin(?:\/|$)/.test(pathname)) return <Navigate to="/admin" replace />;
-  return <Outlet />;
 }
 
 /** Old links to the multi-birdie page land on the record page, keeping the challenge and query. */

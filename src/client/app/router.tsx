@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
-import { AdminArea, AdminRedirect, OpenArea, RecordMultipleRedirect, SignedInArea } from "./guards";
+import { AdminArea, OpenArea, RecordMultipleRedirect, SignedInArea } from "./guards";
 import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
+import { RootRoute } from "./root-route";
 import { RouteErrorScreen } from "./route-error-screen";
 import { Suspended } from "./suspended";
 
@@ -44,7 +45,7 @@ function LoginAlias() {
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      element: <AdminRedirect />,
+      element: <RootRoute />,
       errorElement: <RouteErrorScreen />,
       children: [
         { path: "/auth", element: <Suspended fullScreen><AuthPage /></Suspended> },

@@ -29,7 +29,7 @@ describe("sniffPicture (magic bytes)", () => {
     ["HTML", new TextEncoder().encode("<!doctype html><html><body>hi</body></html>"), null],
     ["empty", new Uint8Array(), null],
   ];
-  for (const [name, bytes, expected] of cases) test(`${name} -> ${expected}`, () => expect(sniffPicture(bytes)).toBe(expected));
+  for (const [name, bytes, expected] of cases) test(`${name} -> ${expected}`, () => expect<string | null>(sniffPicture(bytes)).toBe(expected));
 });
 
 describe("PUT /api/users/me with a picture", () => {

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const valid = { email: "help@example.com", subject: "Scores", message: "My eagle shows as a birdie", type: "bug" };
+const valid = { email: "help@example.com", subject: "Scores", message: "My eagle shows as a birdie", type: "bug" as const };
 
 describe("POST /api/support", () => {
   test("stores the request as open with the sender, answering 201", async () => {

@@ -1,34 +1,12 @@
-import { getQueryKey } from "@trpc/react-query";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { PublicUser } from "../../../../shared/schemas/auth";
 import { isUnauthorized } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
-import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, type SessionUser, writeCachedUser } from "../lib/cached-user";
+import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, writeCachedUser } from "../lib/cached-user";
+import { type AuthState, AuthStateContext, currentUserQueryKey } from "../lib/current-user";
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
-
-/** The tRPC key of `auth.me`, so `utils.auth.me.invalidate()` elsewhere reaches this query. */
-export function currentUserQueryKey() {
-  return getQueryKey(trpc.auth.me, undefined, "query");
-}
-
-/** Makes `user` the signed-in user everywhere (query data and device cache). */
-export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null) {
-  if (user) writeCachedUser(user);
-  else clearCachedUser();
-  queryClient.setQueryData<PublicUser | null>(currentUserQueryKey(), user);
-}
-
-export type AuthState = {
-  user: SessionUser | null;
-  isLoading: boolean;
-  /** Set by a deliberate logout so guards send the visitor to a plain /auth, without a redirect back. */
-  signedOutOnPurpose: boolean;
-  markSignedOutOnPurpose: () => void;
-};
-
-export const AuthStateContext = createContext<AuthState | null>(null);
 
 /**
  * Owns the current-user query (SPEC §4). Session recovery: while the first server answer is
