@@ -101,3 +101,21 @@ test.describe("signed-in layout", () => {
     await expect(page).toHaveURL(/\/invite\/SOMECODE1234$/);
   });
 });
+
+test.describe("error screen", () => {
+  test("a page that fails to load shows 'Something went wrong' inside the layout, and Try again recovers", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+
+    await page.route("**/assets/achievements-page-*.js", (route) => route.abort());
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Achievements" }).click();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+    // The shell stays usable around the error.
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+
+    await page.unroute("**/assets/achievements-page-*.js");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
+  });
+});

@@ -1,12 +1,14 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { achievementsRest } from "./features/achievements/rest";
 import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
 import { birdiesRest } from "./features/birdies/rest";
 import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
+import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
 import { bodySizeCap, originCheck, securityHeaders } from "./http/security";
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", authRest);
   // Invites before challenges: /challenges/invite/... and /challenges/pin/... are not challenge ids.
   app.route("/api", invitesRest);
+  app.route("/api", leaderboardsRest);
+  app.route("/api", achievementsRest);
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
   app.route("/api", profileRest);

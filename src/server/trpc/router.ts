@@ -1,18 +1,22 @@
+import { achievementsRouter } from "../features/achievements/router";
 import { authRouter } from "../features/auth/router";
 import { birdiesRouter } from "../features/birdies/router";
 import { challengesRouter } from "../features/challenges/router";
 import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
+import { leaderboardsRouter } from "../features/leaderboards/router";
 import { profileRouter } from "../features/profile/router";
 import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
+  achievements: achievementsRouter,
   auth: authRouter,
   birdies: birdiesRouter,
   challenges: challengesRouter,
   courses: coursesRouter,
   invites: invitesRouter,
+  leaderboards: leaderboardsRouter,
   profile: profileRouter,
   support: supportRouter,
 });

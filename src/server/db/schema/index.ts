@@ -4,3 +4,5 @@ export * from "./challenges";
 export * from "./profile";
 export * from "./support";
 export * from "./birdies";
+export * from "./achievements";
+export * from "./leaderboards";

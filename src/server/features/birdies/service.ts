@@ -16,6 +16,8 @@ import { birdieRecords, type BirdieRecordRow } from "../../db/schema/birdies";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
+import { awardForRecords } from "../achievements/service";
+import type { Achievement } from "../../../shared/schemas/achievements";
 import { isMember, requireMember } from "../challenges/service";
 import { findOrCreateCourse } from "../courses/service";
 
@@ -36,7 +38,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 type RecordContext = { challenge: ChallengeRow; courseId: number; courseName: string; date: string };
 type Verifier = { name: string; signature: string };
 
-export type RecordedRound = { records: BirdieRecord[]; birdies: number; eagles: number };
+export type RecordedRound = { records: BirdieRecord[]; birdies: number; eagles: number; newAchievements: Achievement[] };
 
 // ---- Views -------------------------------------------------------------------------------------
 
@@ -157,11 +159,13 @@ async function insertHole(tx: Db, userId: number, ctx: RecordContext, holeNumber
 // ---- Commands ----------------------------------------------------------------------------------
 
 /** POST /api/birdies: one hole. */
-export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInput, now = new Date()): Promise<BirdieRecord> {
+export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInput, now = new Date()): Promise<BirdieRecord & { newAchievements: Achievement[] }> {
   const input = parseInput(recordBirdieSchema, raw);
   return db.transaction(async (tx) => {
     const ctx = await prepareRecord(tx, userId, input, now);
-    return insertHole(tx, userId, ctx, input.holeNumber, input.score, input.verifiedBy);
+    const record = await insertHole(tx, userId, ctx, input.holeNumber, input.score, input.verifiedBy);
+    const newAchievements = await awardForRecords(tx, userId, ctx.challenge.id, [{ holeNumber: record.holeNumber, score: record.score, date: record.date, courseId: record.courseId }], now);
+    return { ...record, newAchievements };
   });
 }
 
@@ -175,7 +179,14 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
       records.push(await insertHole(tx, userId, ctx, hole.holeNumber, hole.score, input.verifiedBy));
     }
     const eagles = records.filter((r) => r.type === "eagle").length;
-    return { records, birdies: records.length - eagles, eagles };
+    const newAchievements = await awardForRecords(
+      tx,
+      userId,
+      ctx.challenge.id,
+      records.map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
+      now,
+    );
+    return { records, birdies: records.length - eagles, eagles, newAchievements };
   });
 }
 

@@ -7,7 +7,7 @@ let golfer: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
   h = await createTestHarness();
   golfer = await signUp(h);
-});
+}, 30_000);
 afterAll(() => h.close());
 
 describe("POST /api/courses", () => {

@@ -14,6 +14,9 @@ export function currentUserQueryKey() {
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null) {
   if (user) writeCachedUser(user);
   else clearCachedUser();
+  // A current-user fetch still in flight (started before the session changed) must not land on
+  // top of this answer.
+  void queryClient.cancelQueries({ queryKey: currentUserQueryKey() });
   queryClient.setQueryData<PublicUser | null>(currentUserQueryKey(), user);
 }
 

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { dayOfWeek, monthOf } from "../../../shared/domain/periods";
+import type { Achievement, AchievementType, UserAchievement } from "../../../shared/schemas/achievements";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/raw";
+import { achievements, challengeFirstRecords, userAchievements, type AchievementRow } from "../../db/schema/achievements";
+import { birdieRecords } from "../../db/schema/birdies";
+
+export const MILESTONE_COUNT = 10;
+export const HALFWAY_HOLES = 9;
+export const ALL_HOLES = 18;
+const WINTER_MONTHS = new Set([12, 1, 2]);
+
+export type NewRecord = { holeNumber: number; score: number; date: string; courseId: number };
+
+function toAchievement(row: AchievementRow): Achievement {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    achievementType: row.achievementType,
+    icon: row.icon,
+  };
+}
+
+export async function listAchievements(db: Db): Promise<Achievement[]> {
+  const list = await db.select().from(achievements).orderBy(asc(achievements.sortOrder), asc(achievements.id));
+  return list.map(toAchievement);
+}
+
+/** A user's earned achievements, newest first (any signed-in user may look: profiles are social). */
+export async function listUserAchievements(db: Db, userId: number): Promise<UserAchievement[]> {
+  const list = await db
+    .select({ ua: userAchievements, a: achievements })
+    .from(userAchievements)
+    .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+    .where(eq(userAchievements.userId, userId))
+    .orderBy(desc(userAchievements.earnedAt), desc(userAchievements.id));
+  return list.map(({ ua, a }) => ({
+    id: ua.id,
+    achievementId: a.id,
+    challengeId: ua.challengeId,
+    dateEarned: ua.earnedAt.toISOString(),
+    earnedDate: ua.earnedAt.toISOString(),
+    achievement: toAchievement(a),
+  }));
+}
+
+/** True when `holes` contains a run of `length` consecutive hole numbers. */
+export function hasRun(holes: Iterable<number>, length: number): boolean {
+  const set = new Set(holes);
+  for (const h of set) {
+    let n = 1;
+    while (set.has(h + n)) n++;
+    if (n >= length) return true;
+  }
+  return false;
+}
+
+/**
+ * Decides and awards what the records just written earn. Runs inside the recording transaction,
+ * after the records are inserted; each achievement is earned once per user (a unique index), so
+ * a repeated check awards nothing twice. Returns only the achievements earned now.
+ */
+export async function awardForRecords(
+  tx: Db,
+  userId: number,
+  challengeId: number,
+  fresh: readonly NewRecord[],
+  now = new Date(),
+): Promise<Achievement[]> {
+  if (!fresh.length) return [];
+  const earned = new Set<AchievementType>();
+
+  const [totals] = await rows<{ total: number; holes: number }>(
+    tx,
+    sql`select
+          (select count(*)::int from ${birdieRecords} where user_id = ${userId}) as total,
+          (select count(distinct hole_number)::int from ${birdieRecords}
+             where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
+  );
+  if (totals.total >= 1) earned.add("first_birdie");
+  if (totals.total >= MILESTONE_COUNT) earned.add("milestone_birdie");
+  if (totals.holes >= HALFWAY_HOLES) earned.add("halfway");
+  if (totals.holes >= ALL_HOLES) earned.add("complete_set");
+
+  for (const r of fresh) {
+    const dow = dayOfWeek(r.date);
+    if (dow === 0 || dow === 6) earned.add("weekend_warrior");
+    if (WINTER_MONTHS.has(monthOf(r.date))) earned.add("weather_warrior");
+  }
+
+  // Consecutive holes in one round: same challenge, date and course.
+  const rounds = new Map<string, NewRecord>();
+  for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
+  for (const r of rounds.values()) {
+    const holes = await tx
+      .selectDistinct({ hole: birdieRecords.holeNumber })
+      .from(birdieRecords)
+      .where(
+        and(
+          eq(birdieRecords.userId, userId),
+          eq(birdieRecords.challengeId, challengeId),
+          eq(birdieRecords.datePlayed, r.date),
+          eq(birdieRecords.courseId, r.courseId),
+        ),
+      );
+    const numbers = holes.map((h) => h.hole);
+    if (hasRun(numbers, 2)) earned.add("dual_birdie");
+    if (hasRun(numbers, 3)) earned.add("triple_threat");
+  }
+
+  // The first record in the challenge wins early_bird; the primary key settles races.
+  const [first] = await tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning();
+  if (first) earned.add("early_bird");
+
+  if (!earned.size) return [];
+  const inserted = await rows<{ achievement_id: number }>(
+    tx,
+    sql`insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
+        select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
+        from ${achievements} a
+        where a.achievement_type in (${sql.join([...earned].map((t) => sql`${t}`), sql`, `)})
+        on conflict (user_id, achievement_id) do nothing
+        returning achievement_id`,
+  );
+  if (!inserted.length) return [];
+  const ids = new Set(inserted.map((r) => Number(r.achievement_id)));
+  return (await listAchievements(tx)).filter((a) => ids.has(a.id));
+}
+

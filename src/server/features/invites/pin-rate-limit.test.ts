@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createChallenge } from "../../test/challenge-fixtures";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+
+// Production limits (RATE_LIMIT_SCALE 1): 30 PIN look-ups per address per 15 minutes.
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness({ env: { RATE_LIMIT_SCALE: "1" } });
+});
+afterAll(() => h.close());
+
+test("the 31st PIN look-up from one address is 429 { message }, found or not; other addresses are unaffected", async () => {
+  const { client, user } = await signUp(h);
+  const challenge = await createChallenge(client);
+  // Form errors are answered before the limiter and spend nothing.
+  for (let i = 0; i < 5; i++) expect((await client.get("/api/challenges/pin/AB")).status).toBe(400);
+  for (let i = 0; i < 30; i++) {
+    const res = await client.get(`/api/challenges/pin/${i % 2 ? challenge.invitePin : "ZZZZZZZZZZ"}`);
+    expect(res.status).toBe(i % 2 ? 200 : 404);
+  }
+  const blocked = await client.get(`/api/challenges/pin/${challenge.invitePin}`);
+  expect(blocked.status).toBe(429);
+  expect(blocked.json).toEqual({ message: "Too many PIN attempts. Please wait a few minutes and try again." });
+  expect(blocked.headers.get("retry-after")).toBeTruthy();
+
+  // The tRPC twin counts against the same address...
+  await expect(h.caller(user, { ip: "local" }).invites.lookupPin({ pin: challenge.invitePin })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  // ...while another address still gets through.
+  expect(await h.caller(user, { ip: "203.0.113.9" }).invites.lookupPin({ pin: challenge.invitePin })).toMatchObject({ success: true, challengeId: challenge.id });
+});

@@ -1,0 +1,203 @@
+import { sql, type SQL } from "drizzle-orm";
+import { periodKey, type Period } from "../../../shared/domain/periods";
+import type { HoleCount } from "../../../shared/domain/scoring";
+import { periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/raw";
+import { parseInput } from "../../lib/validate";
+import { requireMember } from "../challenges/service";
+
+export const GLOBAL_TOP = 100;
+export const MY_CHALLENGES_TOP = 3;
+
+type RankedRow = {
+  challenge_id: number;
+  user_id: number;
+  username: string;
+  display_name: string;
+  profile_picture: string | null;
+  handicap: string | number | null;
+  points: number;
+  holes: number;
+  birdies: number;
+  eagles: number;
+  rank: number;
+  total_players: number;
+};
+
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/**
+ * Ranks every player of the given challenges in one statement: points, then the challenge's
+ * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
+ */
+async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<RankedRow[]> {
+  if (!challengeIds.length) return [];
+  const ids = idList(challengeIds);
+  return rows<RankedRow>(
+    db,
+    sql`
+    with members as (
+      select p.challenge_id, p.user_id, c.tiebreaker, c.tiebreaker_threshold, c.eagle_bonus
+      from challenge_players p join challenges c on c.id = p.challenge_id
+      where p.challenge_id in (${ids})
+    ),
+    stats as (
+      select r.challenge_id, r.user_id,
+             sum(case when r.score <= 2 then 3 else 1 end)::int as points,
+             count(distinct r.hole_number)::int as holes,
+             (count(*) filter (where r.score >= 3))::int as birdies,
+             (count(*) filter (where r.score <= 2))::int as eagles,
+             max(r.created_at) as last_at
+      from birdie_records r
+      where r.challenge_id in (${ids}) and r.counted
+      group by r.challenge_id, r.user_id
+    ),
+    hole_first as (
+      select challenge_id, user_id, hole_number, min(created_at) as t,
+             row_number() over (partition by challenge_id, user_id order by min(created_at)) as n
+      from birdie_records
+      where challenge_id in (${ids})
+      group by challenge_id, user_id, hole_number
+    ),
+    reach as (
+      select h.challenge_id, h.user_id,
+             max(h.t) filter (where h.n = m.tiebreaker_threshold) as reached_threshold,
+             max(h.t) filter (where h.n = 18) as reached_all
+      from hole_first h join members m on m.challenge_id = h.challenge_id and m.user_id = h.user_id
+      group by h.challenge_id, h.user_id
+    )
+    select m.challenge_id, m.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
+           coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
+           coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
+           (rank() over (
+             partition by m.challenge_id
+             order by coalesce(s.points, 0) desc,
+                      case when m.tiebreaker = 'mostBirdies'
+                           then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when m.eagle_bonus then 2 else 1 end) end desc nulls last,
+                      case when m.tiebreaker = 'firstToThreshold' then r.reached_threshold
+                           when m.tiebreaker = 'firstToComplete' then r.reached_all end asc nulls last,
+                      s.last_at asc nulls last
+           ))::int as rank,
+           (count(*) over (partition by m.challenge_id))::int as total_players
+    from members m
+    join users u on u.id = m.user_id
+    left join stats s on s.challenge_id = m.challenge_id and s.user_id = m.user_id
+    left join reach r on r.challenge_id = m.challenge_id and r.user_id = m.user_id
+    order by m.challenge_id, rank, lower(u.display_name), m.user_id`,
+  );
+}
+
+async function holeCountsOf(db: Db, challengeIds: readonly number[], userFilter?: SQL): Promise<Map<string, Record<string, HoleCount>>> {
+  const out = new Map<string, Record<string, HoleCount>>();
+  if (!challengeIds.length) return out;
+  const list = await rows<{ challenge_id: number; user_id: number; hole_number: number; birdies: number; eagles: number }>(
+    db,
+    sql`select challenge_id, user_id, hole_number,
+               (count(*) filter (where score >= 3))::int as birdies,
+               (count(*) filter (where score <= 2))::int as eagles
+        from birdie_records
+        where challenge_id in (${idList(challengeIds)}) and counted ${userFilter ?? sql``}
+        group by challenge_id, user_id, hole_number`,
+  );
+  for (const r of list) {
+    const key = `${r.challenge_id}:${r.user_id}`;
+    const map = out.get(key) ?? {};
+    map[String(r.hole_number)] = { birdies: r.birdies, eagles: r.eagles };
+    out.set(key, map);
+  }
+  return out;
+}
+
+function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): LeaderboardEntry {
+  return {
+    rank: r.rank,
+    user: {
+      id: r.user_id,
+      username: r.username,
+      displayName: r.display_name,
+      profilePicture: r.profile_picture,
+      handicap: r.handicap === null ? null : Number(r.handicap),
+    },
+    birdiedHoles: r.holes,
+    points: r.points,
+    birdies: r.birdies,
+    eagles: r.eagles,
+    holeCounts,
+  };
+}
+
+/** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
+export async function challengeLeaderboard(db: Db, viewerId: number, challengeId: number): Promise<LeaderboardEntry[]> {
+  await requireMember(db, challengeId, viewerId);
+  const ranked = await rankChallenges(db, [challengeId]);
+  const counts = await holeCountsOf(db, [challengeId]);
+  return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
+}
+
+/** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
+export async function myChallengesLeaderboard(db: Db, userId: number): Promise<MyChallengeLeaderboardItem[]> {
+  const mine = await rows<{ id: number; name: string }>(
+    db,
+    sql`select c.id, c.name from challenge_players p join challenges c on c.id = p.challenge_id
+        where p.user_id = ${userId} order by c.end_date desc, c.id desc`,
+  );
+  if (!mine.length) return [];
+  const ids = mine.map((c) => c.id);
+  const ranked = await rankChallenges(db, ids);
+  const counts = await holeCountsOf(db, ids);
+  return mine.map((c) => {
+    const players = ranked.filter((r) => r.challenge_id === c.id);
+    const me = players.find((r) => r.user_id === userId);
+    return {
+      challengeId: c.id,
+      challengeName: c.name,
+      userRank: me?.rank ?? players.length,
+      totalPlayers: players[0]?.total_players ?? 0,
+      leaderboard: players.slice(0, MY_CHALLENGES_TOP).map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {})),
+    };
+  });
+}
+
+type GlobalRow = { user_id: number; username: string; display_name: string; profile_picture: string | null; handicap: string | null; points: number; birdies: number; eagles: number; rank: number };
+
+const toGlobal = (r: GlobalRow): GlobalEntry => ({
+  rank: r.rank,
+  user: { id: r.user_id, username: r.username, displayName: r.display_name, profilePicture: r.profile_picture, handicap: r.handicap === null ? null : Number(r.handicap) },
+  points: r.points,
+  birdies: r.birdies,
+  eagles: r.eagles,
+});
+
+/**
+ * GET /api/leaderboard/global: the top 100 of a period from the maintained per-user period totals
+ * (never the records table), plus the caller's own row when they rank beyond 100th.
+ */
+export async function globalLeaderboard(db: Db, viewerId: number, raw: { period?: string } = {}, now = new Date()): Promise<GlobalLeaderboard> {
+  const { period } = parseInput(periodSchema, raw);
+  const key = periodKey(period as Period, now);
+  const top = await rows<GlobalRow>(
+    db,
+    sql`select t.*, (rank() over (order by t.points desc))::int as rank
+        from (
+          select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles
+          from user_period_stats s join users u on u.id = s.user_id
+          where s.period = ${key} and s.points > 0
+          order by s.points desc, s.user_id
+          limit ${GLOBAL_TOP}
+        ) t
+        order by rank, t.user_id`,
+  );
+  let me: GlobalEntry | null = null;
+  if (!top.some((r) => r.user_id === viewerId)) {
+    const [own] = await rows<GlobalRow>(
+      db,
+      sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
+                 (1 + (select count(*) from user_period_stats o where o.period = s.period and o.points > s.points))::int as rank
+          from user_period_stats s join users u on u.id = s.user_id
+          where s.period = ${key} and s.user_id = ${viewerId} and s.points > 0`,
+    );
+    if (own) me = toGlobal(own);
+  }
+  return { period: period as Period, entries: top.map(toGlobal), me };
+}

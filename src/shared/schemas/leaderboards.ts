@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { PERIODS, type Period } from "../domain/periods";
+import type { HoleCount } from "../domain/scoring";
+
+export const periodSchema = z.object({
+  period: z.enum(PERIODS, { error: "Period must be one of all, year, month, week, day" }).default("all"),
+});
+
+export type LeaderboardUser = {
+  id: number;
+  username: string;
+  displayName: string;
+  profilePicture: string | null;
+  handicap: number | null;
+};
+
+/** SPEC.md §3 Leaderboard entry, plus the rank the server computed. */
+export type LeaderboardEntry = {
+  rank: number;
+  user: LeaderboardUser;
+  /** Distinct holes birdied or better. */
+  birdiedHoles: number;
+  points: number;
+  birdies: number;
+  eagles: number;
+  holeCounts: Record<string, HoleCount>;
+};
+
+export type MyChallengeLeaderboardItem = {
+  challengeId: number;
+  challengeName: string;
+  userRank: number;
+  totalPlayers: number;
+  leaderboard: LeaderboardEntry[];
+};
+
+export type GlobalEntry = {
+  rank: number;
+  user: LeaderboardUser;
+  points: number;
+  birdies: number;
+  eagles: number;
+};
+
+export type GlobalLeaderboard = {
+  period: Period;
+  entries: GlobalEntry[];
+  /** The caller's row when they rank beyond the top 100 (null when inside it or unranked). */
+  me: GlobalEntry | null;
+};
