@@ -11,7 +11,7 @@ const child = spawn("bun", ["src/server/index.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
-    PORT: "3100",
+    PORT: process.env.E2E_PORT ?? "3100",
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     // Each spec signs up fresh users from one address; production limits would trip mid-run.
