@@ -12,7 +12,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     // The Bun server serves this folder with an SPA fallback.
-    outDir: fileURLToPath(new URL("./dist/client", import.meta.url)),
+    // BUILD_OUT_DIR lets parallel builds (and their e2e servers, via STATIC_DIR) not collide.
+    outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
   },
