@@ -6,6 +6,7 @@ import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
 import { birdiesRest } from "./features/birdies/rest";
+import { chatRest } from "./features/chat/rest";
 import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", profileRest);
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);
+  app.route("/api", chatRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.all("/trpc/*", (c) =>

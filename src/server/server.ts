@@ -4,7 +4,9 @@ import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
 import { createAuthLimits } from "./features/auth/limits";
 import { grantConfiguredAdmins } from "./features/auth/service";
+import { ChatRooms } from "./features/chat/realtime";
 import { logger } from "./lib/logger";
+import { ChatBus } from "./realtime/bus";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./trpc/context";
 
@@ -13,6 +15,7 @@ export type RunningServer = {
   port: number;
   deps: AppDeps;
   realtime: Realtime;
+  rooms: ChatRooms;
   stop(): Promise<void>;
 };
 
@@ -28,6 +31,9 @@ export async function startServer(env: Env, opts: { database?: Database; pingInt
   const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
+  // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
+  const bus = await ChatBus.start(database);
+  const rooms = new ChatRooms(database.db, realtime, bus);
 
   const server = Bun.serve<SocketData>({
     port: env.PORT,
@@ -39,6 +45,7 @@ export async function startServer(env: Env, opts: { database?: Database; pingInt
     },
     websocket: realtime.websocket,
   });
+  rooms.attach(server);
   realtime.start();
 
   let stopping: Promise<void> | undefined;
@@ -47,9 +54,11 @@ export async function startServer(env: Env, opts: { database?: Database; pingInt
       realtime.closeAll();
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);
+      rooms.close();
+      await bus.close();
       await database.close();
     })());
 
   logger.info("server started", { url: server.url.href, db: database.kind });
-  return { url: server.url.href.replace(/\/$/, ""), port: server.port ?? env.PORT, deps, realtime, stop };
+  return { url: server.url.href.replace(/\/$/, ""), port: server.port ?? env.PORT, deps, realtime, rooms, stop };
 }

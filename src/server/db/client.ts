@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { listenWithReconnect, type NotifyHandler } from "./pg-listener";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -15,8 +16,12 @@ export type Database = {
   /** A real round trip; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** postgres.js client for LISTEN/NOTIFY fan-out (postgres only). */
-  listenClient?: unknown;
+  /**
+   * LISTEN on `channels` until the returned function is called. `onListen` runs after every
+   * (re)subscription: notifications sent while nobody listened are lost, so callers resync then.
+   * PGlite delivers NOTIFY in-process, with the same only-on-commit rule as PostgreSQL.
+   */
+  listen(channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<() => Promise<void>>;
   /** A tarball of the whole data directory (PGlite only): tests boot copies of a migrated one. */
   dump?(): Promise<Blob>;
 };
@@ -42,7 +47,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     db,
     kind: "postgres",
-    listenClient: client,
+    listen: (channels, onNotify, onListen) => listenWithReconnect(url, channels, onNotify, onListen),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -67,6 +72,15 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     ping: async () => {
       if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_CLOSED" });
       await db.execute(sql`select 1`);
+    },
+    listen: async (channels, onNotify, onListen) => {
+      const stops: (() => Promise<void>)[] = [];
+      for (const channel of channels) stops.push(await client.listen(channel, (payload) => onNotify(channel, payload)));
+      onListen();
+      return async () => {
+        if (closed) return;
+        for (const stop of stops) await stop();
+      };
     },
     dump: () => client.dumpDataDir("none"),
     close: async () => {

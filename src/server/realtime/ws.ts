@@ -11,12 +11,19 @@ export type SocketData = {
   alive: boolean;
   /** The chat room (challenge id) this socket listens to, if any (chat issue). */
   challengeId: number | null;
+  /** Frames received in the current rate window (see MAX_MESSAGES_PER_WINDOW). */
+  rate: { windowStart: number; count: number };
 };
 
 export type ClientMessage = { type: "PONG" } | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId?: number } | { type: "LEAVE_CHALLENGE_CHAT" };
 
 export const PING_INTERVAL_MS = 30_000;
 const MAX_PAYLOAD = 16 * 1024;
+/** A chat client sends a JOIN/LEAVE now and then and a PONG every 30 s; a flood is a misbehaving client. */
+export const MAX_MESSAGES_PER_WINDOW = 20;
+export const RATE_WINDOW_MS = 10_000;
+/** A reader this far behind (a stalled phone, a client that stopped reading) is cut off, not buffered for. */
+const BACKPRESSURE_LIMIT = 1024 * 1024;
 
 /**
  * The /ws endpoint on Bun's native WebSocket. The upgrade needs a valid session and our own
@@ -47,7 +54,7 @@ export class Realtime {
     const auth = token ? await validateSessionToken(this.deps.database.db, token) : null;
     if (!auth) return Response.json({ message: "Not signed in" }, { status: 401 });
     const ok = server.upgrade(req, {
-      data: { userId: auth.user.id, sessionId: auth.session.id, alive: true, challengeId: null },
+      data: { userId: auth.user.id, sessionId: auth.session.id, alive: true, challengeId: null, rate: { windowStart: Date.now(), count: 0 } },
     });
     if (!ok) return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
     return undefined;
@@ -56,6 +63,8 @@ export class Realtime {
   readonly websocket: WebSocketHandler<SocketData> = {
     maxPayloadLength: MAX_PAYLOAD,
     idleTimeout: 120,
+    backpressureLimit: BACKPRESSURE_LIMIT,
+    closeOnBackpressureLimit: true,
     open: (ws) => {
       this.sockets.add(ws);
     },
@@ -63,6 +72,17 @@ export class Realtime {
       this.sockets.delete(ws);
     },
     message: async (ws, raw) => {
+      // Counted before parsing, so malformed frames and PONG floods count too.
+      const rate = ws.data.rate;
+      const now = Date.now();
+      if (now - rate.windowStart >= RATE_WINDOW_MS) {
+        rate.windowStart = now;
+        rate.count = 0;
+      }
+      if (++rate.count > MAX_MESSAGES_PER_WINDOW) {
+        ws.close(1008, "Too many messages");
+        return;
+      }
       let msg: ClientMessage;
       try {
         msg = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));

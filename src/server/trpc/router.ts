@@ -2,6 +2,7 @@ import { achievementsRouter } from "../features/achievements/router";
 import { authRouter } from "../features/auth/router";
 import { birdiesRouter } from "../features/birdies/router";
 import { challengesRouter } from "../features/challenges/router";
+import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   birdies: birdiesRouter,
   challenges: challengesRouter,
+  chat: chatRouter,
   courses: coursesRouter,
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,

@@ -243,6 +243,8 @@ export type ChallengeListItem = ChallengeView & {
   birdiedHoles: number[];
   eagleHoles: number[];
   holeCounts: Record<string, HoleCount>;
+  /** The caller's points under the challenge's rules (birdie 1, eagle 3). */
+  points: number;
 };
 
 export type ChallengePlayer = {

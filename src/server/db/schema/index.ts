@@ -6,3 +6,4 @@ export * from "./support";
 export * from "./birdies";
 export * from "./achievements";
 export * from "./leaderboards";
+export * from "./chat";

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, max } from "drizzle-orm";
 import { courseInfoText, summariseCourseNames, type CourseMode } from "../../../shared/domain/challenge-courses";
-import { progressPercent } from "../../../shared/domain/challenge-progress";
 import { challengeStatus } from "../../../shared/domain/challenge-timing";
 import { generateInviteCode, generateInvitePin, inviteLinkPath } from "../../../shared/domain/invite-codes";
 import {
@@ -23,6 +22,8 @@ import { challengeCourses, challengePlayers, challenges, courses, type Challenge
 import { users } from "../../db/schema/users";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
+import { birdieRecords } from "../../db/schema/birdies";
+import { holeSummariesFor } from "../birdies/service";
 import { coursesByIds, findOrCreateCourse } from "../courses/service";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found";
@@ -141,20 +142,28 @@ async function viewOf(db: Db, row: ChallengeRow, viewerId: number, now = new Dat
   return toView(row, summary, viewerId, now);
 }
 
-type HoleProgress = { birdiedHoles: number[]; eagleHoles: number[]; holeCounts: Record<string, HoleCount> };
+type HoleProgress = { progress: number; birdiedHoles: number[]; eagleHoles: number[]; holeCounts: Record<string, HoleCount>; points: number };
 
-/**
- * The caller's holes in each challenge. Birdie records arrive with the birdies feature, which
- * will answer this from its service; until then every challenge starts empty.
- */
-async function holeProgressFor(_db: Db, _userId: number, _challengeIds: number[]): Promise<Map<number, HoleProgress>> {
-  return new Map();
+/** The caller's holes in each challenge, from the birdies feature (which owns the scoring rules). */
+async function holeProgressFor(db: Db, userId: number, rows: readonly ChallengeRow[]): Promise<Map<number, HoleProgress>> {
+  const summaries = await holeSummariesFor(db, userId, rows);
+  const out = new Map<number, HoleProgress>();
+  for (const [id, s] of summaries) {
+    out.set(id, { progress: s.progress, birdiedHoles: s.birdiedHoles, eagleHoles: s.eagleHoles, holeCounts: s.holeCounts, points: s.points });
+  }
+  return out;
 }
+
+const NO_PROGRESS: HoleProgress = { progress: 0, birdiedHoles: [], eagleHoles: [], holeCounts: {}, points: 0 };
 
 // ---- Reads -------------------------------------------------------------------------------------
 
-export async function getChallenge(db: Db, userId: number, challengeId: number, now = new Date()): Promise<ChallengeView> {
-  return viewOf(db, await requireMember(db, challengeId, userId), userId, now);
+/** One challenge with the caller's own progress in it (members only). */
+export async function getChallenge(db: Db, userId: number, challengeId: number, now = new Date()): Promise<ChallengeListItem> {
+  const row = await requireMember(db, challengeId, userId);
+  const view = await viewOf(db, row, userId, now);
+  const progress = (await holeProgressFor(db, userId, [row])).get(row.id) ?? NO_PROGRESS;
+  return { ...view, ...progress };
 }
 
 /** GET /api/users/{id}/challenges: every challenge the user plays in, oldest start first. */
@@ -165,12 +174,9 @@ export async function listUserChallenges(db: Db, userId: number, now = new Date(
     .innerJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, userId)))
     .orderBy(asc(challenges.startDate), asc(challenges.id));
   const list = rows.map((r) => r.challenge);
-  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list.map((r) => r.id))]);
-  return list.map((row) => {
-    const holes = progress.get(row.id) ?? { birdiedHoles: [], eagleHoles: [], holeCounts: {} };
-    const distinct = new Set([...holes.birdiedHoles, ...holes.eagleHoles]).size;
-    return { ...toView(row, summaries.get(row.id)!, userId, now), progress: progressPercent(distinct), ...holes };
-  });
+  const summaries = await summarise(db, list);
+  const progress = await holeProgressFor(db, userId, list);
+  return list.map((row) => ({ ...toView(row, summaries.get(row.id)!, userId, now), ...(progress.get(row.id) ?? NO_PROGRESS) }));
 }
 
 export async function listChallengeCourses(db: Db, userId: number, challengeId: number): Promise<Course[]> {
@@ -328,6 +334,8 @@ export async function addChallengeCourse(db: Db, userId: number, challengeId: nu
  * removal is all or nothing; the birdies feature adds its records' delete here.
  */
 async function deletePlayerData(tx: Db, challengeId: number, userId: number): Promise<boolean> {
+  // Their records go in the same transaction (the leaderboard totals follow through the trigger).
+  await tx.delete(birdieRecords).where(and(eq(birdieRecords.challengeId, challengeId), eq(birdieRecords.userId, userId)));
   const removed = await tx
     .delete(challengePlayers)
     .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)))

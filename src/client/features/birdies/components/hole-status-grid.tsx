@@ -1,0 +1,94 @@
+import type { HoleStatus } from "../lib/hole-records";
+
+type HoleStatusGridProps = {
+  holes: readonly HoleStatus[];
+  /** With multiple birdies per hole allowed, each circle carries its birdie and eagle counts. */
+  allowMultipleBirdies?: boolean;
+  /** Called for a hole that has records; holes without any are not interactive. */
+  onHoleClick?: (hole: number) => void;
+  showLegend?: boolean;
+  label?: string;
+};
+
+const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled" } as const;
+
+/**
+ * SPEC.md §2 Hole Status grid: 18 numbered circles in 9 columns, filled when birdied or eagled.
+ * With multiples allowed a black badge (top right) counts birdies and a green one (top left) eagles.
+ */
+export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClick, showLegend = true, label = "Hole Status" }: HoleStatusGridProps) {
+  return (
+    <div>
+      <ol aria-label={label} className="grid grid-cols-9 gap-x-1 gap-y-2 sm:gap-2" data-testid="hole-status-grid">
+        {holes.map((h) => {
+          const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0;
+          const name = `Hole ${h.hole}, ${STATE_TEXT[h.state]}`;
+          const circle = `relative flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
+            h.state === "eagle"
+              ? "bg-success text-success-content ring-2 ring-accent ring-offset-1 ring-offset-base-100"
+              : h.state === "birdie"
+                ? "bg-primary text-primary-content"
+                : "border border-base-300 bg-base-200 text-base-content/60"
+          }`;
+          const badges = allowMultipleBirdies && (
+            <>
+              {h.birdies > 0 && (
+                <span
+                  className="absolute -right-1.5 -top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-black px-1 text-[10px] leading-none text-white"
+                  data-testid={`hole-${h.hole}-birdies`}
+                  aria-hidden="true"
+                >
+                  {h.birdies}
+                </span>
+              )}
+              {h.eagles > 0 && (
+                <span
+                  className="absolute -left-1.5 -top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-green-600 px-1 text-[10px] leading-none text-white"
+                  data-testid={`hole-${h.hole}-eagles`}
+                  aria-hidden="true"
+                >
+                  {h.eagles}
+                </span>
+              )}
+            </>
+          );
+          const countsText = allowMultipleBirdies && hasRecords ? `: ${h.birdies} birdies, ${h.eagles} eagles` : "";
+          return (
+            <li key={h.hole} className="flex justify-center" data-hole={h.hole} data-state={h.state}>
+              {hasRecords && onHoleClick ? (
+                <button
+                  type="button"
+                  className={`${circle} cursor-pointer transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
+                  aria-label={`${name}${countsText}`}
+                  onClick={() => onHoleClick(h.hole)}
+                >
+                  {h.hole}
+                  {badges}
+                </button>
+              ) : (
+                <span className={circle} role="img" aria-label={`${name}${countsText}`}>
+                  <span aria-hidden="true">{h.hole}</span>
+                  {badges}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {showLegend && (
+        <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/70" aria-label="Legend">
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-full bg-primary" aria-hidden="true" />
+            <span className="inline-block size-2.5 rounded-full bg-black" aria-hidden="true" />
+            Birdies (right) = 1 pt
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-full bg-success ring-1 ring-accent" aria-hidden="true" />
+            <span className="inline-block size-2.5 rounded-full bg-green-600" aria-hidden="true" />
+            Eagles (left) = 3 pts
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import { PAR, type RecordType } from "../../../../shared/domain/scoring";
+
+// The record form's hole grid (SPEC.md §4 "Hole tapping"): each tap moves a hole through
+// none -> birdie -> eagle -> none.
+
+export type HoleMark = "none" | RecordType;
+export type HoleMarks = Readonly<Record<number, HoleMark>>;
+
+export const HOLE_NUMBERS: readonly number[] = Array.from({ length: HOLES_PER_CHALLENGE }, (_, i) => i + 1);
+
+const NEXT: Record<HoleMark, HoleMark> = { none: "birdie", birdie: "eagle", eagle: "none" };
+
+export function nextMark(mark: HoleMark): HoleMark {
+  return NEXT[mark];
+}
+
+export function markOf(marks: HoleMarks, hole: number): HoleMark {
+  return marks[hole] ?? "none";
+}
+
+/** The marks after one tap on `hole`; unmarked holes are dropped so the object stays small. */
+export function tapHole(marks: HoleMarks, hole: number): HoleMarks {
+  const next = nextMark(markOf(marks, hole));
+  const copy: Record<number, HoleMark> = { ...marks };
+  if (next === "none") delete copy[hole];
+  else copy[hole] = next;
+  return copy;
+}
+
+/** Strokes on the fixed par 4 (SPEC.md §9): birdie 3, eagle 2. */
+export function strokesFor(mark: RecordType): number {
+  return mark === "eagle" ? PAR - 2 : PAR - 1;
+}
+
+/** What recordRound receives: the marked holes in hole order with their strokes. */
+export function markedHoles(marks: HoleMarks): { holeNumber: number; score: number }[] {
+  return HOLE_NUMBERS.flatMap((hole) => {
+    const mark = markOf(marks, hole);
+    return mark === "none" ? [] : [{ holeNumber: hole, score: strokesFor(mark) }];
+  });
+}
+
+export function countMarks(marks: HoleMarks): { birdies: number; eagles: number; total: number } {
+  let birdies = 0;
+  let eagles = 0;
+  for (const hole of HOLE_NUMBERS) {
+    const mark = markOf(marks, hole);
+    if (mark === "birdie") birdies += 1;
+    else if (mark === "eagle") eagles += 1;
+  }
+  return { birdies, eagles, total: birdies + eagles };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, test } from "bun:test";
+import type { BirdieRecord } from "../../../../shared/schemas/birdies";
+import { formatPlayedDate, holeFieldsFromRecords, holeStatuses, holesByCourse, newestFirst, signatureText, typeName } from "./hole-records";
+
+let nextId = 1;
+function record(over: Partial<BirdieRecord>): BirdieRecord {
+  const score = over.score ?? 3;
+  return {
+    id: nextId++,
+    challengeId: 1,
+    userId: 1,
+    courseId: 1,
+    courseName: "Pebble Beach",
+    holeNumber: 1,
+    score,
+    type: score <= 2 ? "eagle" : "birdie",
+    counted: true,
+    date: "2026-05-01",
+    createdAt: "2026-05-01T10:00:00.000Z",
+    verifiedBy: { name: "Partner", signature: "signature:P" },
+    ...over,
+  };
+}
+
+describe("holeStatuses", () => {
+  test("eagled holes are not also birdied; counts come from holeCounts", () => {
+    const list = holeStatuses({ birdiedHoles: [2], eagleHoles: [2, 5], holeCounts: { "2": { birdies: 1, eagles: 1 }, "5": { birdies: 0, eagles: 2 } } });
+    expect(list).toHaveLength(18);
+    expect(list[0]).toEqual({ hole: 1, state: "none", birdies: 0, eagles: 0 });
+    expect(list[1]).toEqual({ hole: 2, state: "eagle", birdies: 1, eagles: 1 });
+    expect(list[4]).toEqual({ hole: 5, state: "eagle", birdies: 0, eagles: 2 });
+  });
+});
+
+describe("holeFieldsFromRecords", () => {
+  test("ignores superseded records and counts distinct holes", () => {
+    const fields = holeFieldsFromRecords([
+      record({ holeNumber: 3, score: 3, counted: false }),
+      record({ holeNumber: 3, score: 2 }),
+      record({ holeNumber: 4, score: 3 }),
+      record({ holeNumber: 4, score: 3 }),
+    ]);
+    expect(fields.birdiedHoles).toEqual([4]);
+    expect(fields.eagleHoles).toEqual([3]);
+    expect(fields.holeCounts).toEqual({ "3": { birdies: 0, eagles: 1 }, "4": { birdies: 2, eagles: 0 } });
+    expect(fields.distinctHoles).toBe(2);
+  });
+});
+
+describe("record texts", () => {
+  test.each([
+    [3, "Birdie"],
+    [2, "Eagle"],
+    [1, "Eagle"],
+  ] as const)("score %d is a %s", (score, name) => {
+    expect(typeName(score)).toBe(name);
+  });
+
+  test.each([
+    ["signature:Jack N", "Jack N"],
+    ["Jack N", "Jack N"],
+    ["signature:", null],
+    ["", null],
+    [null, null],
+  ])("signature %p reads %p", (stored, shown) => {
+    expect(signatureText(stored)).toBe(shown);
+  });
+
+  test("a date played is the same calendar day everywhere", () => {
+    expect(formatPlayedDate("2026-01-05")).toBe("Jan 5, 2026");
+    expect(formatPlayedDate("garbage")).toBe("garbage");
+  });
+});
+
+describe("ordering and grouping", () => {
+  test("newest first by date played, then by recording time", () => {
+    const a = record({ date: "2026-05-01", createdAt: "2026-05-01T10:00:00.000Z" });
+    const b = record({ date: "2026-05-03", createdAt: "2026-05-03T08:00:00.000Z" });
+    const c = record({ date: "2026-05-03", createdAt: "2026-05-03T09:00:00.000Z" });
+    expect(newestFirst([a, b, c]).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
+  });
+
+  test("holes by course, busiest course first, unknown names grouped", () => {
+    const groups = holesByCourse([
+      record({ courseName: "Augusta", holeNumber: 12 }),
+      record({ courseName: "Pebble Beach", holeNumber: 7 }),
+      record({ courseName: "Pebble Beach", holeNumber: 3 }),
+      record({ courseName: "Pebble Beach", holeNumber: 3 }),
+      record({ courseName: null, holeNumber: 1 }),
+      record({ courseName: "Augusta", holeNumber: 13, counted: false }),
+    ]);
+    expect(groups).toEqual([
+      { courseName: "Pebble Beach", holes: [3, 7] },
+      { courseName: "Augusta", holes: [12] },
+      { courseName: "Unknown course", holes: [1] },
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
+import { type HoleCount, recordType, summariseHoles } from "../../../../shared/domain/scoring";
+import type { BirdieRecord } from "../../../../shared/schemas/birdies";
+import { HOLE_NUMBERS } from "./hole-marks";
+
+// How recorded holes read in the grids, the Hole N Details dialog and the Verification Details
+// drawer (SPEC.md §2 Challenge card).
+
+export type HoleState = "none" | "birdie" | "eagle";
+
+export type HoleStatus = { hole: number; state: HoleState; birdies: number; eagles: number };
+
+type HoleFields = {
+  birdiedHoles: readonly number[];
+  eagleHoles: readonly number[];
+  holeCounts: Readonly<Record<string, HoleCount>>;
+};
+
+/** One entry per hole 1-18: an eagled hole is shown as eagled, not also birdied (SPEC.md §4). */
+export function holeStatuses({ birdiedHoles, eagleHoles, holeCounts }: HoleFields): HoleStatus[] {
+  const eagled = new Set(eagleHoles);
+  const birdied = new Set(birdiedHoles);
+  return HOLE_NUMBERS.map((hole) => {
+    const counts = holeCounts[String(hole)] ?? { birdies: 0, eagles: 0 };
+    const state: HoleState = eagled.has(hole) ? "eagle" : birdied.has(hole) ? "birdie" : "none";
+    return { hole, state, birdies: counts.birdies, eagles: counts.eagles };
+  });
+}
+
+/** The hole fields of one player from their records (a leaderboard player's dialog). */
+export function holeFieldsFromRecords(records: readonly BirdieRecord[]): HoleFields & { distinctHoles: number } {
+  // Only counted records score; the rules flags do not change which holes are birdied.
+  const summary = summariseHoles(records, { allowMultipleBirdies: true, eagleBonus: false });
+  return { birdiedHoles: summary.birdiedHoles, eagleHoles: summary.eagleHoles, holeCounts: summary.holeCounts, distinctHoles: summary.distinctHoles };
+}
+
+/** Newest first: latest date played, then latest recorded. */
+export function newestFirst(records: readonly BirdieRecord[]): BirdieRecord[] {
+  return [...records].sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+}
+
+export function recordsForHole(records: readonly BirdieRecord[], hole: number): BirdieRecord[] {
+  return newestFirst(records.filter((r) => r.holeNumber === hole));
+}
+
+/** SPEC.md: Eagle when the stored score is 2 or less, else Birdie. */
+export function typeName(score: number): "Eagle" | "Birdie" {
+  return recordType(score) === "eagle" ? "Eagle" : "Birdie";
+}
+
+const SIGNATURE_PREFIX = "signature:";
+
+/** The typed signature without its storage prefix; null when there is none to show. */
+export function signatureText(signature: string | null | undefined): string | null {
+  if (!signature) return null;
+  const text = (signature.startsWith(SIGNATURE_PREFIX) ? signature.slice(SIGNATURE_PREFIX.length) : signature).trim();
+  return text || null;
+}
+
+/** A date played (a calendar day, YYYY-MM-DD) as "May 20, 2026", the same day for every viewer. */
+export function formatPlayedDate(date: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : date;
+  if (Number.isNaN(new Date(day).getTime())) return date;
+  return formatChallengeDate(day, "UTC");
+}
+
+/** An instant (createdAt) in the viewer's own calendar. */
+export function formatInstant(iso: string): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  return formatChallengeDate(iso);
+}
+
+export type CourseHoles = { courseName: string; holes: number[] };
+
+/** The player dialog's "holes by course": each course with the holes counted there, in hole order. */
+export function holesByCourse(records: readonly BirdieRecord[], unknownCourse = "Unknown course"): CourseHoles[] {
+  const byCourse = new Map<string, Set<number>>();
+  for (const r of records) {
+    if (!r.counted) continue;
+    const name = r.courseName?.trim() || unknownCourse;
+    const holes = byCourse.get(name) ?? new Set<number>();
+    holes.add(r.holeNumber);
+    byCourse.set(name, holes);
+  }
+  return [...byCourse]
+    .map(([courseName, holes]) => ({ courseName, holes: [...holes].sort((a, b) => a - b) }))
+    .sort((a, b) => b.holes.length - a.holes.length || a.courseName.localeCompare(b.courseName));
+}

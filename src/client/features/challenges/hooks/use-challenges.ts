@@ -1,0 +1,88 @@
+import { trpc } from "../../../lib/trpc";
+
+// SPEC.md §7 freshness. My Challenges refreshes every 15 s (its 30 s poll is covered by that) and
+// treats data under 10 s old as fresh; the detail page is fresh for 20 s and polled every 30 s.
+// Polling is how other players' joins and birdies show up (no realtime channel outside chat).
+const LIST_STALE_MS = 10_000;
+const LIST_REFRESH_MS = 15_000;
+const DETAIL_STALE_MS = 20_000;
+const DETAIL_POLL_MS = 30_000;
+
+export function useMyChallenges() {
+  return trpc.challenges.list.useQuery(undefined, { staleTime: LIST_STALE_MS, refetchInterval: LIST_REFRESH_MS });
+}
+
+/** A route's `:id` as a challenge id, or null when it cannot name one. */
+export function parseChallengeId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+export function useChallenge(id: number | null, options: { poll?: boolean } = {}) {
+  const poll = options.poll ?? true;
+  return trpc.challenges.byId.useQuery(
+    { id: id ?? 0 },
+    { enabled: id !== null, staleTime: poll ? DETAIL_STALE_MS : 0, refetchInterval: poll ? DETAIL_POLL_MS : false },
+  );
+}
+
+export function useChallengePlayers(id: number, enabled = true) {
+  return trpc.challenges.players.useQuery({ id }, { enabled, staleTime: DETAIL_STALE_MS, refetchInterval: DETAIL_POLL_MS });
+}
+
+/** Everything that shows a challenge reads again after a change to it. */
+function useInvalidateChallenge() {
+  const utils = trpc.useUtils();
+  return async (id?: number) => {
+    await Promise.all([
+      utils.challenges.list.invalidate(),
+      id === undefined ? utils.challenges.byId.invalidate() : utils.challenges.byId.invalidate({ id }),
+      id === undefined ? utils.challenges.players.invalidate() : utils.challenges.players.invalidate({ id }),
+      id === undefined ? utils.challenges.courses.invalidate() : utils.challenges.courses.invalidate({ id }),
+    ]);
+  };
+}
+
+export function useCreateChallenge() {
+  const utils = trpc.useUtils();
+  return trpc.challenges.create.useMutation({ onSuccess: () => utils.challenges.list.invalidate() });
+}
+
+export function useUpdateChallenge() {
+  const invalidate = useInvalidateChallenge();
+  return trpc.challenges.update.useMutation({ onSuccess: (_data, input) => invalidate(input.id) });
+}
+
+export function useSetChallengeCourse() {
+  const invalidate = useInvalidateChallenge();
+  return trpc.challenges.addCourse.useMutation({ onSuccess: (_data, input) => invalidate(input.id) });
+}
+
+export function useDeleteChallenge() {
+  const utils = trpc.useUtils();
+  return trpc.challenges.delete.useMutation({
+    onSuccess: async (_data, input) => {
+      // Drop the deleted challenge's queries rather than refetch them into a 404.
+      utils.challenges.byId.setData({ id: input.id }, undefined);
+      await utils.challenges.list.invalidate();
+    },
+  });
+}
+
+export function useRemovePlayer() {
+  const invalidate = useInvalidateChallenge();
+  const utils = trpc.useUtils();
+  return trpc.challenges.removePlayer.useMutation({
+    onSuccess: async (_data, input) => {
+      await invalidate(input.id);
+      // The leaderboard loses the removed player's birdies.
+      await utils.leaderboards.challenge.invalidate({ challengeId: input.id });
+    },
+  });
+}
+
+export function useRegenerateInvite() {
+  const utils = trpc.useUtils();
+  return trpc.challenges.regenerateInvite.useMutation({ onSuccess: (_data, input) => utils.challenges.byId.invalidate({ id: input.id }) });
+}

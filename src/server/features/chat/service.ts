@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import type { RecordType } from "../../../shared/domain/scoring";
+import {
+  CHAT_MESSAGE_MAX,
+  listChatMessagesSchema,
+  sendChatMessageSchema,
+  type ChatMessage,
+  type ChatPage,
+  type ListChatMessagesInput,
+  type SendChatMessageInput,
+} from "../../../shared/schemas/chat";
+import type { Db } from "../../db/client";
+import { chatMessages, type ChatMessageRow } from "../../db/schema/chat";
+import { users } from "../../db/schema/users";
+import { parseInput } from "../../lib/validate";
+import { requireMember } from "../challenges/service";
+
+// Realtime delivery is not this file's concern: a database trigger announces every committed
+// message (drizzle/0006_chat.sql), so these functions may run inside any caller's transaction and
+// nothing is published for a transaction that rolls back.
+
+/** The texts of server-written messages (DECISIONS.md "Chat"). */
+export const systemText = {
+  joined: (name: string) => `${name} joined the challenge`,
+  recorded: (name: string, holeNumber: number, type: RecordType) => `${name} recorded ${type === "eagle" ? "an eagle" : "a birdie"} on hole ${holeNumber}`,
+  left: (name: string) => `${name} left the challenge`,
+  removed: (name: string) => `${name} was removed from the challenge`,
+  earned: (name: string, achievementName: string) => `${name} earned ${achievementName}`,
+};
+
+// ---- Views -------------------------------------------------------------------------------------
+
+type Author = { id: number | null; displayName: string | null; profilePicture: string | null };
+
+function toView(row: ChatMessageRow, author: Author | null): ChatMessage {
+  return {
+    id: row.id,
+    challengeId: row.challengeId,
+    type: row.type,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    user: author?.id != null ? { id: author.id, displayName: author.displayName ?? "Unknown User", profilePicture: author.profilePicture } : null,
+  };
+}
+
+function selectViews(db: Db) {
+  return db
+    .select({ row: chatMessages, author: { id: users.id, displayName: users.displayName, profilePicture: users.profilePicture } })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId));
+}
+
+/** Messages by id, oldest first (missing ids are skipped): what the realtime fan-out sends. */
+export async function getMessagesByIds(db: Db, ids: readonly number[]): Promise<ChatMessage[]> {
+  if (!ids.length) return [];
+  const rows = await selectViews(db).where(inArray(chatMessages.id, [...ids])).orderBy(asc(chatMessages.id));
+  return rows.map((r) => toView(r.row, r.author));
+}
+
+async function getMessage(db: Db, id: number): Promise<ChatMessage> {
+  const [view] = await getMessagesByIds(db, [id]);
+  if (!view) throw new Error(`chat message ${id} vanished`);
+  return view;
+}
+
+// ---- Member calls (REST and tRPC) --------------------------------------------------------------
+
+/**
+ * A room's messages, members only. By default the newest page; `cursor` pages back to older ones;
+ * `after` catches up on what a client missed (oldest first). Pages are in chronological order.
+ */
+export async function listMessages(db: Db, userId: number, raw: ListChatMessagesInput): Promise<ChatPage> {
+  const input = parseInput(listChatMessagesSchema, raw);
+  await requireMember(db, input.challengeId, userId);
+  const inRoom = eq(chatMessages.challengeId, input.challengeId);
+
+  if (input.after !== undefined) {
+    const rows = await selectViews(db)
+      .where(and(inRoom, gt(chatMessages.id, input.after)))
+      .orderBy(asc(chatMessages.id))
+      .limit(input.limit);
+    // Older pages are not what a catching-up client wants; it asks again from its last id.
+    return { messages: rows.map((r) => toView(r.row, r.author)), nextCursor: null };
+  }
+
+  const where: SQL | undefined = input.cursor !== undefined ? and(inRoom, lt(chatMessages.id, input.cursor)) : inRoom;
+  // One extra row tells whether an older page exists without a count.
+  const rows = await selectViews(db).where(where).orderBy(desc(chatMessages.id)).limit(input.limit + 1);
+  const more = rows.length > input.limit;
+  const messages = rows
+    .slice(0, input.limit)
+    .reverse()
+    .map((r) => toView(r.row, r.author));
+  return { messages, nextCursor: more && messages.length ? messages[0].id : null };
+}
+
+/** A member's message (trimmed, 1-1000 characters). */
+export async function sendMessage(db: Db, userId: number, raw: SendChatMessageInput): Promise<ChatMessage> {
+  const input = parseInput(sendChatMessageSchema, raw);
+  await requireMember(db, input.challengeId, userId);
+  const [row] = await db.insert(chatMessages).values({ challengeId: input.challengeId, userId, type: "user", message: input.message }).returning({ id: chatMessages.id });
+  return getMessage(db, row.id);
+}
+
+// ---- Server-written messages (called by other features inside their transactions) -------------
+
+/**
+ * A system message in a room. Texts come from the server, so an over-long one (a long name) is
+ * shortened rather than allowed to fail the caller's transaction.
+ */
+export async function postSystemMessage(db: Db, challengeId: number, text: string): Promise<ChatMessage> {
+  const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
+  if (!message) throw new Error("a system message needs text");
+  const [row] = await db.insert(chatMessages).values({ challengeId, userId: null, type: "system", message }).returning();
+  return toView(row, null);
+}
+
+export const announceJoin = (db: Db, challengeId: number, displayName: string) => postSystemMessage(db, challengeId, systemText.joined(displayName));
+
+export const announceRecord = (db: Db, challengeId: number, displayName: string, holeNumber: number, type: RecordType) =>
+  postSystemMessage(db, challengeId, systemText.recorded(displayName, holeNumber, type));
+
+export const announceLeave = (db: Db, challengeId: number, displayName: string, removed: boolean) =>
+  postSystemMessage(db, challengeId, removed ? systemText.removed(displayName) : systemText.left(displayName));
+
+export const announceAchievement = (db: Db, challengeId: number, displayName: string, achievementName: string) =>
+  postSystemMessage(db, challengeId, systemText.earned(displayName, achievementName));

@@ -1,0 +1,75 @@
+import type { Database } from "../db/client";
+import { logger } from "../lib/logger";
+
+/** Channels the database triggers of drizzle/0006_chat.sql notify on. */
+export const CHAT_CHANNEL = "chat";
+export const MEMBERSHIP_CHANNEL = "chat_membership";
+
+export type BusEvent =
+  /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
+  | { kind: "message"; challengeId: number; id: number }
+  /** A player left, was removed, or lost the challenge: their sockets leave the room. */
+  | { kind: "membership-lost"; challengeId: number; userId: number }
+  /** The listener (re)subscribed: anything notified while it was away is gone, so clients refetch. */
+  | { kind: "resync" };
+
+export type BusListener = (event: BusEvent) => void;
+
+const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+/**
+ * Cross-process fan-out for chat (docs/decisions/0004-chat-fan-out.md). Writers never publish:
+ * database triggers NOTIFY on commit, and every server process LISTENs here: PostgreSQL through a
+ * dedicated, self-healing connection; PGlite in-process, with the same commit-only delivery.
+ */
+export class ChatBus {
+  private listeners = new Set<BusListener>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  static async start(database: Database): Promise<ChatBus> {
+    const bus = new ChatBus();
+    bus.stopListening = await database.listen(
+      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL],
+      (channel, payload) => bus.receive(channel, payload),
+      () => bus.emit({ kind: "resync" }),
+    );
+    return bus;
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    await stop?.();
+  }
+
+  private receive(channel: string, payload: string) {
+    let data: { challengeId?: unknown; id?: unknown; userId?: unknown };
+    try {
+      data = JSON.parse(payload);
+    } catch {
+      logger.warn("ignoring malformed notification", { channel });
+      return;
+    }
+    if (channel === CHAT_CHANNEL && isId(data.challengeId) && isId(data.id)) {
+      this.emit({ kind: "message", challengeId: data.challengeId, id: data.id });
+    } else if (channel === MEMBERSHIP_CHANNEL && isId(data.challengeId) && isId(data.userId)) {
+      this.emit({ kind: "membership-lost", challengeId: data.challengeId, userId: data.userId });
+    }
+  }
+
+  private emit(event: BusEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        logger.warn("bus listener failed", { error: String(err) });
+      }
+    }
+  }
+}
