@@ -2,6 +2,7 @@ import { achievementsRouter } from "../features/achievements/router";
 import { authRouter } from "../features/auth/router";
 import { birdiesRouter } from "../features/birdies/router";
 import { challengesRouter } from "../features/challenges/router";
+import { configRouter } from "../features/config/router";
 import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
@@ -15,6 +16,7 @@ export const appRouter = router({
   auth: authRouter,
   birdies: birdiesRouter,
   challenges: challengesRouter,
+  config: configRouter,
   chat: chatRouter,
   courses: coursesRouter,
   invites: invitesRouter,

@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestHarness, type TestHarness } from "../../test/harness";
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness();
+});
+afterAll(() => h.close());
+
+describe("config.get", () => {
+  test("no affiliate address configured: null (ads never render)", async () => {
+    expect(await h.caller(null).config.get()).toEqual({ adAffiliateUrl: null });
+  });
+  test("AD_AFFILIATE_URL is passed to the client", async () => {
+    const withAds = await createTestHarness({ database: h.database, env: { AD_AFFILIATE_URL: "https://partner.example/golf" } });
+    expect(await withAds.caller(null).config.get()).toEqual({ adAffiliateUrl: "https://partner.example/golf" });
+  });
+});
