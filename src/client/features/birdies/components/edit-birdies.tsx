@@ -1,4 +1,117 @@
-// Placeholder while the real component is written (birdies/leaderboards engineer).
-export function EditBirdies(_props: { challengeId: number }) {
-  return null;
+import { useState } from "react";
+import { Modal } from "../../../components/ui/modal";
+import { XIcon } from "../../../components/ui/icons";
+import { errorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import type { BirdieRecord } from "../../../../shared/schemas/birdies";
+import { useChallengeProgress, useDeleteBirdie, useOwnBirdies, useRefreshAfterRecordChange } from "../hooks/use-birdies";
+import { formatPlayedDate, typeName } from "../lib/hole-records";
+
+/**
+ * Challenge detail Overview 'Edit Birdies' (SPEC.md §2, §4): the player's own records with delete.
+ * The data reloads 500 ms after a delete, as the rest of the page does after a record.
+ */
+export function EditBirdies({ challengeId }: { challengeId: number }) {
+  const records = useOwnBirdies(challengeId);
+  const challenge = useChallengeProgress(challengeId);
+  const deleteBirdie = useDeleteBirdie();
+  const refresh = useRefreshAfterRecordChange();
+  const [confirming, setConfirming] = useState<BirdieRecord | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  // Records of an ended challenge are final (the server refuses the delete).
+  const ended = challenge.data?.status === "past";
+
+  async function remove(record: BirdieRecord) {
+    setConfirming(null);
+    setDeletingId(record.id);
+    try {
+      await deleteBirdie.mutateAsync({ id: record.id });
+      toast({ title: "Birdie deleted", description: `Hole ${record.holeNumber} ${typeName(record.score).toLowerCase()} was removed.` });
+      await refresh();
+    } catch (error) {
+      toast({ title: "Failed to delete birdie", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  const list = records.data ?? [];
+  return (
+    <section aria-labelledby={`edit-birdies-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={`edit-birdies-${challengeId}`} className="card-title text-lg">
+            Edit Birdies
+          </h2>
+          {list.length > 0 && <span className="badge badge-ghost">{list.length}</span>}
+        </div>
+        {records.isLoading ? (
+          <div className="flex justify-center py-4" role="status" aria-label="Loading your birdies">
+            <span className="loading loading-spinner text-primary" aria-hidden="true" />
+          </div>
+        ) : records.isError ? (
+          <p className="text-sm text-error">{errorMessage(records.error, "Could not load your birdies.")}</p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-base-content/70">You have not recorded any birdies in this challenge yet.</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-base-300 overflow-y-auto" aria-label="Your recorded birdies">
+            {list.map((record) => {
+              const type = typeName(record.score);
+              return (
+                <li key={record.id} className="flex items-center gap-3 py-2.5" data-testid="own-birdie">
+                  <span
+                    className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+                      type === "Eagle" ? "bg-success text-success-content" : "bg-primary text-primary-content"
+                    }`}
+                    aria-hidden="true"
+                  >
+                    {record.holeNumber}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm font-medium">
+                      Hole {record.holeNumber} · {type}
+                      {!record.counted && <span className="ml-1 text-xs font-normal text-base-content/60">(not counted)</span>}
+                    </p>
+                    <p className="truncate text-xs text-base-content/60">
+                      {formatPlayedDate(record.date)} · {record.courseName?.trim() || "Unknown course"}
+                    </p>
+                  </div>
+                  {!ended && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm btn-square text-error"
+                      aria-label={`Delete hole ${record.holeNumber} ${type.toLowerCase()}`}
+                      disabled={deletingId !== null}
+                      onClick={() => setConfirming(record)}
+                    >
+                      {deletingId === record.id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <XIcon />}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <Modal
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Delete this birdie?"
+        description={
+          confirming
+            ? `Hole ${confirming.holeNumber} ${typeName(confirming.score).toLowerCase()} on ${formatPlayedDate(confirming.date)} will be removed from your progress and the leaderboard.`
+            : undefined
+        }
+      >
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={() => confirming && void remove(confirming)}>
+            Delete
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
 }

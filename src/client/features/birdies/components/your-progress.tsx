@@ -1,4 +1,54 @@
-// Placeholder while the real component is written (birdies/leaderboards engineer).
-export function YourProgress(_props: { challengeId: number }) {
-  return null;
+import { useState } from "react";
+import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import { useChallengeProgress, useOwnBirdies } from "../hooks/use-birdies";
+import { holeStatuses } from "../lib/hole-records";
+import { HoleDetailsDialog } from "./hole-details-dialog";
+import { HoleStatusGrid } from "./hole-status-grid";
+
+/** Challenge detail Overview 'Your Progress' (SPEC.md §2): holes birdied x/18, a bar and the 18-hole grid. */
+export function YourProgress({ challengeId }: { challengeId: number }) {
+  const challenge = useChallengeProgress(challengeId);
+  const [openHole, setOpenHole] = useState<number | null>(null);
+  // The records are only needed once a hole is opened.
+  const records = useOwnBirdies(openHole === null ? null : challengeId);
+
+  const data = challenge.data;
+  const statuses = data ? holeStatuses(data) : [];
+  const holesDone = statuses.filter((h) => h.state !== "none").length;
+
+  return (
+    <section aria-labelledby={`your-progress-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h2 id={`your-progress-${challengeId}`} className="card-title text-lg">
+          Your Progress
+        </h2>
+        {challenge.isLoading ? (
+          <div className="flex justify-center py-6" role="status" aria-label="Loading progress">
+            <span className="loading loading-spinner text-primary" aria-hidden="true" />
+          </div>
+        ) : challenge.isError || !data ? (
+          <p className="text-sm text-error">Could not load your progress.</p>
+        ) : (
+          <>
+            <div>
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="text-base-content/70">Holes birdied</span>
+                <span className="font-semibold" data-testid="your-progress-count">
+                  {holesDone}/{HOLES_PER_CHALLENGE}
+                </span>
+              </div>
+              <progress
+                className="progress progress-primary mt-2 w-full"
+                value={holesDone}
+                max={HOLES_PER_CHALLENGE}
+                aria-label={`${holesDone} of ${HOLES_PER_CHALLENGE} holes birdied`}
+              />
+            </div>
+            <HoleStatusGrid holes={statuses} allowMultipleBirdies={data.allowMultipleBirdies} onHoleClick={setOpenHole} label="Your holes" />
+          </>
+        )}
+      </div>
+      <HoleDetailsDialog hole={openHole} records={records.data} isLoading={records.isLoading} onClose={() => setOpenHole(null)} />
+    </section>
+  );
 }

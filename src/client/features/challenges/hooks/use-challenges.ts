@@ -51,12 +51,12 @@ export function useCreateChallenge() {
 
 export function useUpdateChallenge() {
   const invalidate = useInvalidateChallenge();
-  return trpc.challenges.update.useMutation({ onSuccess: (_data, input) => invalidate(input.id) });
+  return trpc.challenges.update.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
 }
 
 export function useSetChallengeCourse() {
   const invalidate = useInvalidateChallenge();
-  return trpc.challenges.addCourse.useMutation({ onSuccess: (_data, input) => invalidate(input.id) });
+  return trpc.challenges.addCourse.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
 }
 
 export function useDeleteChallenge() {
@@ -75,7 +75,7 @@ export function useRemovePlayer() {
   const utils = trpc.useUtils();
   return trpc.challenges.removePlayer.useMutation({
     onSuccess: async (_data, input) => {
-      await invalidate(input.id);
+      await invalidate(Number(input.id));
       // The leaderboard loses the removed player's birdies.
       await utils.leaderboards.challenge.invalidate({ challengeId: input.id });
     },

@@ -1,5 +1,106 @@
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { type FormEvent, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { DEFAULT_CHALLENGE_DAYS } from "../../../../shared/domain/challenge-timing";
+import { isUnauthorized, errorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { ChallengeFormFields } from "../components/challenge-form-fields";
+import { PageHeader } from "../components/page-header";
+import { useCreateChallenge } from "../hooks/use-challenges";
+import { useCourseResolver } from "../hooks/use-course-resolver";
+import { type ChallengeFormValues, createFormDefaults, type FieldErrors, validateCreateForm } from "../lib/challenge-form";
+import { addDaysToValue, toDateInputValue } from "../lib/date-input";
+
+const ERROR_TITLE = "Error Creating Challenge";
 
 export function NewChallengePage() {
-  return <PlaceholderPage title="Create Challenge" description="Set up a new birdie challenge for you and your friends." />;
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ChallengeFormValues>(() => createFormDefaults());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Until the golfer picks an end date, it follows the start (30 days later, SPEC.md §5).
+  const [endTouched, setEndTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const today = useMemo(() => toDateInputValue(new Date()), []);
+  const create = useCreateChallenge();
+  const { resolveCourse } = useCourseResolver();
+
+  function onChange<K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      if (field === "startDate" && !endTouched) next.endDate = addDaysToValue(value as string, DEFAULT_CHALLENGE_DAYS) || v.endDate;
+      return next;
+    });
+    if (field === "endDate") setEndTouched(true);
+    setErrors((e) => {
+      if (!e[field] && !(field === "startDate" && e.endDate) && !(field === "courseMode" && e.courseName)) return e;
+      const next = { ...e, [field]: "" };
+      if (field === "startDate") next.endDate = "";
+      if (field === "courseMode") next.courseName = "";
+      return next;
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateCreateForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      // Bring the first message into view (on a phone it may be far above the button).
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { courseNames, ...challenge } = result.data;
+      const courseIds: number[] = [];
+      try {
+        // One after another: two new names must not race for the same course row.
+        for (const name of courseNames) courseIds.push((await resolveCourse(name)).id);
+      } catch (error) {
+        toast({
+          title: ERROR_TITLE,
+          description: isUnauthorized(error) ? "You must be logged in to create a challenge." : "Could not create or find a course with that name.",
+          variant: "destructive",
+        });
+        return;
+      }
+      await create.mutateAsync({
+        ...challenge,
+        startDate: challenge.startDate.toISOString(),
+        endDate: challenge.endDate.toISOString(),
+        courseIds,
+      });
+      toast({ title: "Challenge Created!", description: `${challenge.name} is ready. Invite your friends to join.` });
+      navigate("/challenges");
+    } catch (error) {
+      toast({
+        title: ERROR_TITLE,
+        description: isUnauthorized(error) ? "You must be logged in to create a challenge." : errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader backTo="/challenges" title="Create Challenge" subtitle="Set up a birdie challenge and invite your friends to play along." />
+      <form noValidate onSubmit={onSubmit} aria-label="Create challenge" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-6 p-5 sm:p-8">
+          <ChallengeFormFields variant="create" values={values} errors={errors} onChange={onChange} minDate={today} />
+          <div className="flex flex-col-reverse gap-2 border-t border-base-300 pt-5 sm:flex-row sm:justify-end">
+            <Link to="/challenges" className="btn btn-ghost">
+              Cancel
+            </Link>
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {submitting ? "Creating..." : "Create Challenge"}
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,4 +1,90 @@
-// Placeholder while the real component is written (birdies/leaderboards engineer).
-export function ChallengeLeaderboardTab(_props: { challengeId: number }) {
-  return null;
+import { useState } from "react";
+import { Avatar } from "../../../components/ui/avatar";
+import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
+import { errorMessage } from "../../../lib/errors";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
+import { handicapText, playerName, realName } from "../lib/player-name";
+import { PlayerBirdiesDialog } from "./player-birdies-dialog";
+import { RankBadge } from "./rank-badge";
+
+/**
+ * The full challenge board (challenge detail Leaderboard tab and /leaderboard/{id}): every player
+ * ranked by points, medals for the top 3, and each player's birdies one click away.
+ */
+export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }) {
+  const { user } = useAuth();
+  const board = useChallengeLeaderboard(challengeId);
+  const [player, setPlayer] = useState<LeaderboardUser | null>(null);
+  const entries = board.data ?? [];
+
+  return (
+    <section aria-labelledby={`challenge-board-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={`challenge-board-${challengeId}`} className="card-title text-lg">
+            Leaderboard
+          </h2>
+          <p className="text-xs text-base-content/70" aria-label="Scoring">
+            <span className="badge badge-primary badge-sm mr-1">Birdie = 1 pt</span>
+            <span className="badge badge-success badge-sm">Eagle = 3 pts</span>
+          </p>
+        </div>
+
+        {board.isLoading ? (
+          <p className="py-4 text-center text-sm text-base-content/70">Loading leaderboard data...</p>
+        ) : board.isError ? (
+          <p className="text-sm text-error">{errorMessage(board.error, "Could not load the leaderboard.")}</p>
+        ) : entries.length === 0 ? (
+          <p className="py-4 text-center text-sm text-base-content/70">No players have recorded birdies yet</p>
+        ) : (
+          <ol className="divide-y divide-base-300" aria-label="Challenge leaderboard">
+            {entries.map((entry) => {
+              const isMe = entry.user.id === user?.id;
+              const name = playerName(entry.user, user?.id);
+              return (
+                <li key={entry.user.id} data-testid="leaderboard-row" data-rank={entry.rank} aria-current={isMe ? "true" : undefined}>
+                  <button
+                    type="button"
+                    className={`flex w-full items-center gap-3 rounded-box px-2 py-3 text-left transition-colors hover:bg-base-200 ${isMe ? "bg-primary/10" : ""}`}
+                    onClick={() => setPlayer(entry.user)}
+                    aria-label={`${name}: rank ${entry.rank}, ${entry.points} points, ${entry.birdiedHoles} of ${HOLES_PER_CHALLENGE} holes. View birdies`}
+                  >
+                    <RankBadge rank={entry.rank} />
+                    <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
+                    <span className="min-w-0 flex-1">
+                      <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{name}</span>
+                      <span className="block truncate text-xs text-base-content/60">{handicapText(entry.user.handicap)}</span>
+                    </span>
+                    <span className="hidden text-center text-xs text-base-content/70 sm:block">
+                      <span className="block font-semibold text-base-content">{entry.birdies}</span>
+                      Birdies
+                    </span>
+                    <span className="hidden text-center text-xs text-base-content/70 sm:block">
+                      <span className="block font-semibold text-base-content">{entry.eagles}</span>
+                      Eagles
+                    </span>
+                    <span className="text-center text-xs text-base-content/70">
+                      <span className="block font-semibold text-base-content">
+                        {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
+                      </span>
+                      Holes
+                    </span>
+                    <span className="min-w-12 text-right">
+                      <span className="block text-lg font-bold leading-tight" data-testid="leaderboard-points">
+                        {entry.points}
+                      </span>
+                      <span className="text-xs text-base-content/60">pts</span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      <PlayerBirdiesDialog challengeId={challengeId} player={player} onClose={() => setPlayer(null)} />
+    </section>
+  );
 }

@@ -1,4 +1,59 @@
-// Placeholder while the real component is written (birdies/leaderboards engineer).
-export function TopPlayers(_props: { challengeId: number }) {
-  return null;
+import { Link } from "react-router";
+import { Avatar } from "../../../components/ui/avatar";
+import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
+import { playerName, realName } from "../lib/player-name";
+import { RankBadge } from "./rank-badge";
+
+const TOP_PLAYERS = 3;
+
+/** Challenge detail Overview 'Top Players' (SPEC.md §2, §9): the top 3 and a link to the full board. */
+export function TopPlayers({ challengeId }: { challengeId: number }) {
+  const { user } = useAuth();
+  const board = useChallengeLeaderboard(challengeId);
+  const top = (board.data ?? []).slice(0, TOP_PLAYERS);
+
+  return (
+    <section aria-labelledby={`top-players-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <h2 id={`top-players-${challengeId}`} className="card-title text-lg">
+          Top Players
+        </h2>
+        {board.isLoading ? (
+          <p className="text-sm text-base-content/70">Loading leaderboard data...</p>
+        ) : board.isError ? (
+          <p className="text-sm text-error">Could not load the leaderboard.</p>
+        ) : top.length === 0 ? (
+          <p className="text-sm text-base-content/70">No players have recorded birdies yet</p>
+        ) : (
+          <ol className="space-y-2" aria-label="Top players">
+            {top.map((entry) => {
+              const isMe = entry.user.id === user?.id;
+              return (
+                <li
+                  key={entry.user.id}
+                  className={`flex items-center gap-3 rounded-box p-2 ${isMe ? "bg-primary/10" : ""}`}
+                  data-testid="top-player"
+                >
+                  <RankBadge rank={entry.rank} size="sm" />
+                  <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
+                  <span className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{playerName(entry.user, user?.id)}</span>
+                  <span className="text-right text-xs text-base-content/70">
+                    <span className="block font-semibold text-base-content">
+                      {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
+                    </span>
+                    {entry.points} pts
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <Link to={`/leaderboard/${challengeId}`} className="btn btn-outline btn-primary btn-sm mt-1 self-start">
+          View Full Leaderboard
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,32 @@
+import { MedalIcon, TrophyIcon } from "../../../components/ui/icons";
+import { medalFor } from "../lib/player-name";
+
+const MEDAL_STYLE = {
+  gold: { className: "bg-yellow-400/20 text-yellow-500", label: "Gold" },
+  silver: { className: "bg-slate-400/20 text-slate-400", label: "Silver" },
+  bronze: { className: "bg-amber-700/15 text-amber-700", label: "Bronze" },
+} as const;
+
+/** Gold, silver and bronze icons for ranks 1-3 (SPEC.md §2), the rank number below them. */
+export function RankBadge({ rank, size = "md" }: { rank: number; size?: "sm" | "md" }) {
+  const medal = medalFor(rank);
+  const box = size === "sm" ? "size-7 text-sm" : "size-9 text-lg";
+  if (!medal) {
+    return (
+      <span className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-base-200 text-xs font-semibold text-base-content/70`} aria-label={`Rank ${rank}`}>
+        {rank}
+      </span>
+    );
+  }
+  const style = MEDAL_STYLE[medal];
+  return (
+    <span
+      className={`flex ${box} shrink-0 items-center justify-center rounded-full ${style.className}`}
+      role="img"
+      aria-label={`Rank ${rank}, ${style.label} medal`}
+      data-medal={medal}
+    >
+      {rank === 1 ? <TrophyIcon /> : <MedalIcon />}
+    </span>
+  );
+}

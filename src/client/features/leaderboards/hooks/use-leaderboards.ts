@@ -1,0 +1,22 @@
+import type { Period } from "../../../../shared/domain/periods";
+import { trpc } from "../../../lib/trpc";
+
+// SPEC.md §7: the challenge leaderboard may be 10 s stale; the others refresh on invalidation
+// (recording and deleting invalidate every leaderboard).
+const CHALLENGE_BOARD_STALE_MS = 10_000;
+
+export function useChallengeLeaderboard(challengeId: number | null) {
+  return trpc.leaderboards.challenge.useQuery(
+    { challengeId: challengeId ?? 0 },
+    { enabled: challengeId !== null && challengeId > 0, staleTime: CHALLENGE_BOARD_STALE_MS },
+  );
+}
+
+export function useMyChallengesLeaderboard() {
+  return trpc.leaderboards.myChallenges.useQuery();
+}
+
+export function useGlobalLeaderboard(period: Period) {
+  // Keep the previous period's rows on screen while the next one loads, so the table does not jump.
+  return trpc.leaderboards.global.useQuery({ period }, { placeholderData: (previous) => previous });
+}
