@@ -2,14 +2,61 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const clientRoot = fileURLToPath(new URL("./src/client", import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? "http://localhost:3000";
 
+// Light and dark header colours; keep in step with src/client/lib/theme.ts and index.html.
+const THEME_COLOR_LIGHT = "#166534";
+const BACKGROUND_COLOR = "#f4f8f4";
+
 // Vite loads its config through a default export.
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Updates wait for the user ('New version available' prompt) instead of reloading mid-round.
+      registerType: "prompt",
+      // Registration comes from `virtual:pwa-register` in the bundle: the CSP forbids inline scripts.
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Birdie Challenge",
+        short_name: "Birdie",
+        description: "Birdie all 18 holes with your friends: record verified birdies and eagles, earn achievements and climb the leaderboards.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: THEME_COLOR_LIGHT,
+        background_color: BACKGROUND_COLOR,
+        categories: ["sports", "lifestyle"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      includeAssets: ["favicon.svg", "theme-boot.js", "icons/apple-touch-icon-180.png"],
+      workbox: {
+        // The app shell: every built script, style, page and icon, so the app opens with no signal.
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        // API, tRPC and the realtime socket must reach the server (or fail), never get the shell.
+        navigateFallbackDenylist: [/^\/api/, /^\/trpc/, /^\/ws/],
+        // Data is never cached by the worker: stale scores are worse than an honest offline error.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The first worker takes over the open page at once, so the very first visit already works
+        // offline; an updated worker still waits for the user's Reload (registerType 'prompt').
+        clientsClaim: true,
+        skipWaiting: false,
+      },
+    }),
+  ],
   build: {
     // The Bun server serves this folder with an SPA fallback.
     // BUILD_OUT_DIR lets parallel builds (and their e2e servers, via STATIC_DIR) not collide.

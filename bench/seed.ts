@@ -82,7 +82,7 @@ export async function seed(url = BENCH_URL) {
   // 5-40 players a challenge, drawn with a skew so some golfers play in many challenges.
   await step("challenge players", () =>
     sql.unsafe(`insert into challenge_players (challenge_id, user_id, joined_at)
-                select c.id, 1 + floor(power(random(), 2) * ${USERS})::int, c.start_date
+                select c.id, 1 + floor(power(random(), 1.5) * ${USERS})::int, c.start_date
                 from challenges c, lateral generate_series(1, 5 + floor(random() * 36)::int + 0 * c.id) g
                 on conflict do nothing;
                 insert into challenge_players (challenge_id, user_id, joined_at)

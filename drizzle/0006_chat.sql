@@ -13,7 +13,7 @@ ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_challenge_id_challenge
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_messages_challenge_id_idx" ON "chat_messages" USING btree ("challenge_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_messages_user_id_idx" ON "chat_messages" USING btree ("user_id");--> statement-breakpoint
--- Realtime fan-out (docs/decisions/0004-chat-fan-out.md): every committed chat message is announced
+-- Realtime fan-out (docs/decisions/0005-chat-fan-out.md): every committed chat message is announced
 -- to every server process LISTENing on 'chat'. NOTIFY inside a transaction is delivered only on
 -- commit, so a message written by a rolled-back transaction is never announced, and callers
 -- (joins, records, achievements) need no publish step of their own. The payload is ids only.

@@ -21,7 +21,7 @@ echo "== typecheck"
 bun run typecheck
 
 echo "== unit + integration (bun test)"
-bun test ./src
+bun test --timeout 60000 ./src
 
 echo "== client build"
 bun run build

@@ -27,7 +27,8 @@ const listeners = new Set<() => void>();
 function apply(next: ThemeState) {
   current = next;
   document.documentElement.setAttribute("data-theme", next.resolved);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", next.resolved === "dark" ? "#14241a" : "#166534");
+  // index.html has one theme-color per OS scheme; the user's choice overrides both.
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute("content", next.resolved === "dark" ? "#14241a" : "#166534");
   for (const listener of listeners) listener();
 }
 

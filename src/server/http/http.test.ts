@@ -12,7 +12,7 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>Birdie Challenge</title><div id=root></div>");
   writeFileSync(join(staticDir, "assets", "app-abc123.js"), "console.log('app')");
   h = await createTestHarness({ env: { STATIC_DIR: staticDir } });
-});
+}, 120_000);
 afterAll(() => h.close());
 
 describe("static client and SPA fallback", () => {

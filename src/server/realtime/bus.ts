@@ -18,7 +18,7 @@ export type BusListener = (event: BusEvent) => void;
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
 
 /**
- * Cross-process fan-out for chat (docs/decisions/0004-chat-fan-out.md). Writers never publish:
+ * Cross-process fan-out for chat (docs/decisions/0005-chat-fan-out.md). Writers never publish:
  * database triggers NOTIFY on commit, and every server process LISTENs here: PostgreSQL through a
  * dedicated, self-healing connection; PGlite in-process, with the same commit-only delivery.
  */

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const res = await client.post("/api/register", { username: "ws_user", displayName: "Socket Sam", email: "ws@example.com", password: "secret1" });
   expect(res.status).toBe(201);
   cookie = `session=${client.cookies.get("session")}`;
-});
+}, 120_000);
 afterAll(() => server.stop());
 
 const wsUrl = () => `${origin.replace("http", "ws")}/ws`;

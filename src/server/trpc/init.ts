@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { ADMINS_ONLY } from "../../shared/schemas/admin";
 import { AppError, isDatabaseDown, trpcCodeOf } from "../lib/errors";
 import { firstIssueMessage } from "../lib/validate";
 import type { Context } from "./context";
@@ -55,4 +56,13 @@ export const publicProcedure = t.procedure.use(mapAppErrors);
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not signed in" });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/**
+ * Admin calls: a signed-in, enabled admin, or 403 with nothing else to learn. It runs before the
+ * input parser, so a non-admin never sees validation messages of admin inputs either.
+ */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin || ctx.user.disabled) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+  return next();
 });

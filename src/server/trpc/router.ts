@@ -1,4 +1,5 @@
 import { achievementsRouter } from "../features/achievements/router";
+import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
 import { birdiesRouter } from "../features/birdies/router";
 import { challengesRouter } from "../features/challenges/router";
@@ -13,6 +14,7 @@ import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
   achievements: achievementsRouter,
+  admin: adminRouter,
   auth: authRouter,
   birdies: birdiesRouter,
   challenges: challengesRouter,

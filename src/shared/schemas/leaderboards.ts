@@ -6,6 +6,11 @@ export const periodSchema = z.object({
   period: z.enum(PERIODS, { error: "Period must be one of all, year, month, week, day" }).default("all"),
 });
 
+/** My Rankings pages through a golfer's challenges, most recent end date first. */
+export const myChallengesPageSchema = z.object({
+  offset: z.coerce.number({ error: "Offset must be a number" }).int("Offset must be a whole number").min(0, "Offset must be 0 or more").max(100000, "Offset is too large").default(0),
+});
+
 export type LeaderboardUser = {
   id: number;
   username: string;

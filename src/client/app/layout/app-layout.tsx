@@ -1,4 +1,8 @@
+import { AdPopup } from "../../features/ads/components/ad-popup";
 import type { SessionUser } from "../../features/auth/lib/cached-user";
+import { OfflineSync } from "../../features/offline/components/offline-sync";
+import { PendingSyncPanel } from "../../features/offline/components/pending-sync-panel";
+import { UpdatePrompt } from "../../features/pwa/components/update-prompt";
 import { AvatarMenu } from "./avatar-menu";
 import { BottomBar } from "./bottom-bar";
 import { PageOutlet } from "./page-outlet";
@@ -16,9 +20,13 @@ export function AppLayout({ user }: { user: SessionUser }) {
         <TopNav />
       </SiteHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-12 md:pt-8">
+        <PendingSyncPanel />
         <PageOutlet />
       </main>
       <BottomBar />
+      <OfflineSync userId={user.id} />
+      <UpdatePrompt />
+      <AdPopup />
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 type AvatarProps = {
   name: string;
   src?: string | null;
-  size?: "sm" | "md" | "lg";
+  size?: "sm" | "md" | "lg" | "xl";
   className?: string;
 };
 
-const SIZES = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-16 text-xl" } as const;
+const SIZES = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-16 text-xl", xl: "size-24 text-3xl" } as const;
 
 /** Up to two initials from a display name ("Tiger Woods" -> "TW"). */
 export function initialsOf(name: string): string {
@@ -25,7 +25,7 @@ export function Avatar({ name, src, size = "md", className = "" }: AvatarProps) 
     <span className={`avatar ${showImage ? "" : "avatar-placeholder"} ${className}`}>
       <span className={`${SIZES[size]} rounded-full ${showImage ? "" : "bg-primary text-primary-content"} flex items-center justify-center overflow-hidden`}>
         {showImage ? (
-          <img src={src ?? undefined} alt="" onError={() => setFailedSrc(src ?? null)} />
+          <img src={src ?? undefined} alt="" className="size-full object-cover" onError={() => setFailedSrc(src ?? null)} />
         ) : (
           <span aria-hidden="true" className="font-semibold">
             {initialsOf(name)}

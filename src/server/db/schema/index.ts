@@ -7,3 +7,4 @@ export * from "./birdies";
 export * from "./achievements";
 export * from "./leaderboards";
 export * from "./chat";
+export * from "./admin";

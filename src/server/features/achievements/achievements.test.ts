@@ -6,7 +6,7 @@ import { hasRun } from "./service";
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 const DAY = 86400_000;

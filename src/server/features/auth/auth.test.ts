@@ -7,7 +7,7 @@ import { createTestHarness, RestClient, signUp, type TestHarness } from "../../t
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness({ env: { ADMIN_USERNAMES: "club_captain" } });
-});
+}, 120_000);
 afterAll(() => h.close());
 
 const valid = (tag: string) => ({

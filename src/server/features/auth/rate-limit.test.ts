@@ -5,7 +5,7 @@ import { RateLimiter } from "../../lib/rate-limit";
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness({ env: { RATE_LIMIT_SCALE: "1" } });
-});
+}, 120_000);
 afterAll(() => h.close());
 
 describe("RateLimiter", () => {

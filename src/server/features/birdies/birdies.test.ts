@@ -7,7 +7,7 @@ import { addPlayer, createChallenge } from "../challenges/service";
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 const DAY = 86400_000;

@@ -19,6 +19,7 @@ import { parseInput } from "../../lib/validate";
 import { awardForRecords } from "../achievements/service";
 import type { Achievement } from "../../../shared/schemas/achievements";
 import { isMember, requireMember } from "../challenges/service";
+import { announceAchievement, announceRecord, displayNameOf } from "../chat/service";
 import { findOrCreateCourse } from "../courses/service";
 
 export const BIRDIE_NOT_FOUND = "Birdie not found";
@@ -158,6 +159,13 @@ async function insertHole(tx: Db, userId: number, ctx: RecordContext, holeNumber
 
 // ---- Commands ----------------------------------------------------------------------------------
 
+/** System messages in the challenge chat; delivered to sockets only once the records commit. */
+async function announceRecords(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[], earned: readonly Achievement[]) {
+  const name = await displayNameOf(tx, userId);
+  for (const r of records) await announceRecord(tx, challengeId, name, r.holeNumber, r.type);
+  for (const a of earned) await announceAchievement(tx, challengeId, name, a.name);
+}
+
 /** POST /api/birdies: one hole. */
 export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInput, now = new Date()): Promise<BirdieRecord & { newAchievements: Achievement[] }> {
   const input = parseInput(recordBirdieSchema, raw);
@@ -165,6 +173,7 @@ export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInpu
     const ctx = await prepareRecord(tx, userId, input, now);
     const record = await insertHole(tx, userId, ctx, input.holeNumber, input.score, input.verifiedBy);
     const newAchievements = await awardForRecords(tx, userId, ctx.challenge.id, [{ holeNumber: record.holeNumber, score: record.score, date: record.date, courseId: record.courseId }], now);
+    await announceRecords(tx, userId, ctx.challenge.id, [record], newAchievements);
     return { ...record, newAchievements };
   });
 }
@@ -186,6 +195,7 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
       records.map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
       now,
     );
+    await announceRecords(tx, userId, ctx.challenge.id, records, newAchievements);
     return { records, birdies: records.length - eagles, eagles, newAchievements };
   });
 }

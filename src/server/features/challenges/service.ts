@@ -24,6 +24,7 @@ import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { birdieRecords } from "../../db/schema/birdies";
 import { holeSummariesFor } from "../birdies/service";
+import { announceLeave, displayNameOf } from "../chat/service";
 import { coursesByIds, findOrCreateCourse } from "../courses/service";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found";
@@ -349,6 +350,7 @@ export async function removePlayer(db: Db, userId: number, challengeId: number, 
   if (playerId === challenge.creatorId) throw forbidden(CREATOR_NOT_REMOVABLE);
   await db.transaction(async (tx) => {
     if (!(await deletePlayerData(tx, challengeId, playerId))) throw notFound(PLAYER_NOT_FOUND);
+    await announceLeave(tx, challengeId, await displayNameOf(tx, playerId), true);
   });
   return { ok: true };
 }

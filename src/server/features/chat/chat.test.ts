@@ -4,7 +4,7 @@ import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
-import { announceAchievement, announceJoin, announceLeave, announceRecord, postSystemMessage } from "./service";
+import { announceAchievement, announceJoin, announceLeave, announceRecord, displayNameOf, postSystemMessage } from "./service";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   friend = await signUp(h, { displayName: "Fred Friend" });
   stranger = await signUp(h, { displayName: "Stan Stranger" });
 }, 30_000);
-afterAll(() => h.close());
+afterAll(() => h.close(), 120_000);
 
 const NOT_FOUND = { message: "Challenge not found" };
 
@@ -25,6 +25,9 @@ const NOT_FOUND = { message: "Challenge not found" };
 async function room() {
   const challenge = await createChallenge(owner.client);
   await join(friend.client, challenge.inviteCode);
+  // Joining writes "Fred Friend joined the challenge"; these tests start from an empty room.
+  const joined = await h.db.delete(chatMessages).where(eq(chatMessages.challengeId, challenge.id)).returning();
+  expect(joined.map((m) => m.message)).toEqual(["Fred Friend joined the challenge"]);
   return challenge as { id: number; inviteCode: string };
 }
 
@@ -160,7 +163,7 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
     await leaver.client.post(`/api/challenges/${id}/chat`, { message: "bye" });
     await h.db.delete(users).where(eq(users.id, leaver.user.id));
     const res = await owner.client.get(`/api/challenges/${id}/chat`);
-    expect(res.json).toEqual([expect.objectContaining({ type: "user", message: "bye", user: null })]);
+    expect(res.json.filter((m: { type: string }) => m.type === "user")).toEqual([expect.objectContaining({ type: "user", message: "bye", user: null })]);
   });
 });
 
@@ -223,6 +226,11 @@ describe("system messages", () => {
     await h.db.transaction((tx) => announceJoin(tx, id, "Committed"));
     const { messages } = await h.caller(owner.user).chat.list({ challengeId: id });
     expect(messages.map((m) => m.message)).toEqual(["Committed joined the challenge"]);
+  });
+
+  test("displayNameOf names a user for these texts, 'Unknown User' when there is none", async () => {
+    expect(await displayNameOf(h.db, friend.user.id)).toBe("Fred Friend");
+    expect(await displayNameOf(h.db, 987654)).toBe("Unknown User");
   });
 
   test("an over-long server text is shortened rather than failing the caller", async () => {

@@ -115,6 +115,12 @@ export async function postSystemMessage(db: Db, challengeId: number, text: strin
   return toView(row, null);
 }
 
+/** The name system messages use for a user (SPEC.md §8's 'Unknown User' when they are gone). */
+export async function displayNameOf(db: Db, userId: number): Promise<string> {
+  const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
+  return row?.displayName ?? "Unknown User";
+}
+
 export const announceJoin = (db: Db, challengeId: number, displayName: string) => postSystemMessage(db, challengeId, systemText.joined(displayName));
 
 export const announceRecord = (db: Db, challengeId: number, displayName: string, holeNumber: number, type: RecordType) =>

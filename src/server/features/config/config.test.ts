@@ -4,7 +4,7 @@ import { createTestHarness, type TestHarness } from "../../test/harness";
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 describe("config.get", () => {

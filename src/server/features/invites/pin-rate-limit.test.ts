@@ -6,7 +6,7 @@ import { createTestHarness, signUp, type TestHarness } from "../../test/harness"
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness({ env: { RATE_LIMIT_SCALE: "1" } });
-});
+}, 120_000);
 afterAll(() => h.close());
 
 test("the 31st PIN look-up from one address is 429 { message }, found or not; other addresses are unaffected", async () => {

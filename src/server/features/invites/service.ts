@@ -19,6 +19,7 @@ import { conflict, notFound, tooManyRequests } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import type { AppDeps, RequestMeta } from "../../trpc/context";
 import { addPlayer, CHALLENGE_NOT_FOUND, isMember, summarise } from "../challenges/service";
+import { announceJoin, displayNameOf } from "../chat/service";
 
 const TOO_MANY_PIN_LOOKUPS = "Too many PIN attempts. Please wait a few minutes and try again.";
 
@@ -73,8 +74,12 @@ export async function joinByCode(db: Db, userId: number, raw: InviteCodeInput, n
   // A finished challenge has nothing left to play for; its results stay with its players.
   if (challengeStatus(row.startDate, row.endDate, now) === "past") throw conflict(CHALLENGE_ENDED_TEXT);
   // The insert itself decides a double-click race: the loser gets the same 409.
-  if (!(await addPlayer(db, row.id, userId))) throw conflict(alreadyJoinedMessage(row.id));
-  return { challengeId: row.id, name: row.name };
+  return db.transaction(async (tx) => {
+    if (!(await addPlayer(tx, row.id, userId))) throw conflict(alreadyJoinedMessage(row.id));
+    // The chat hears about it only if the join commits (NOTIFY is sent on commit).
+    await announceJoin(tx, row.id, await displayNameOf(tx, userId));
+    return { challengeId: row.id, name: row.name };
+  });
 }
 
 /**

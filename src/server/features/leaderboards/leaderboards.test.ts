@@ -9,7 +9,7 @@ import { globalLeaderboard, GLOBAL_TOP } from "./service";
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 const DAY = 86400_000;

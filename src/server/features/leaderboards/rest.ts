@@ -11,7 +11,7 @@ export const leaderboardsRest = new Hono<HonoEnv>()
   .get("/users/:id/challenges/leaderboard", async (c) => {
     const user = requireUser(c);
     assertSelf(user, c.req.param("id"));
-    return c.json(await myChallengesLeaderboard(c.get("deps").database.db, user.id));
+    return c.json(await myChallengesLeaderboard(c.get("deps").database.db, user.id, { offset: c.req.query("offset") as never }));
   })
   .get("/leaderboard/global", async (c) => {
     const user = requireUser(c);

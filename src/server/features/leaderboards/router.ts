@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveIdSchema } from "../../../shared/schemas/courses";
-import { periodSchema } from "../../../shared/schemas/leaderboards";
+import { myChallengesPageSchema, periodSchema } from "../../../shared/schemas/leaderboards";
 import { protectedProcedure, router } from "../../trpc/init";
 import { challengeLeaderboard, globalLeaderboard, myChallengesLeaderboard } from "./service";
 
@@ -8,6 +8,8 @@ export const leaderboardsRouter = router({
   challenge: protectedProcedure
     .input(z.object({ challengeId: positiveIdSchema("challenge") }))
     .query(({ ctx, input }) => challengeLeaderboard(ctx.db, ctx.user.id, input.challengeId)),
-  myChallenges: protectedProcedure.query(({ ctx }) => myChallengesLeaderboard(ctx.db, ctx.user.id)),
+  myChallenges: protectedProcedure
+    .input(myChallengesPageSchema.optional())
+    .query(({ ctx, input }) => myChallengesLeaderboard(ctx.db, ctx.user.id, input ?? {})),
   global: protectedProcedure.input(periodSchema).query(({ ctx, input }) => globalLeaderboard(ctx.db, ctx.user.id, input)),
 });

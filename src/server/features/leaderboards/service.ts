@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { periodKey, type Period } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
-import { periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
+import { myChallengesPageSchema, periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { parseInput } from "../../lib/validate";
@@ -9,6 +9,8 @@ import { requireMember } from "../challenges/service";
 
 export const GLOBAL_TOP = 100;
 export const MY_CHALLENGES_TOP = 3;
+/** My Rankings shows the most recent challenges first; older ones are a page away. */
+export const MY_CHALLENGES_PAGE = 20;
 
 type RankedRow = {
   challenge_id: number;
@@ -136,16 +138,26 @@ export async function challengeLeaderboard(db: Db, viewerId: number, challengeId
 }
 
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
-export async function myChallengesLeaderboard(db: Db, userId: number): Promise<MyChallengeLeaderboardItem[]> {
+export async function myChallengesLeaderboard(db: Db, userId: number, raw: { offset?: number } = {}): Promise<MyChallengeLeaderboardItem[]> {
+  const { offset } = parseInput(myChallengesPageSchema, raw);
   const mine = await rows<{ id: number; name: string }>(
     db,
     sql`select c.id, c.name from challenge_players p join challenges c on c.id = p.challenge_id
-        where p.user_id = ${userId} order by c.end_date desc, c.id desc`,
+        where p.user_id = ${userId} order by c.end_date desc, c.id desc
+        limit ${MY_CHALLENGES_PAGE} offset ${offset}`,
   );
   if (!mine.length) return [];
   const ids = mine.map((c) => c.id);
   const ranked = await rankChallenges(db, ids);
-  const counts = await holeCountsOf(db, ids);
+  // Hole counts only for the players shown (the top of each board), not every member.
+  const shown = new Map<number, RankedRow[]>();
+  for (const r of ranked) {
+    const list = shown.get(r.challenge_id) ?? [];
+    if (list.length < MY_CHALLENGES_TOP) list.push(r);
+    shown.set(r.challenge_id, list);
+  }
+  const pairs = [...shown.values()].flat().map((r) => sql`(${r.challenge_id}, ${r.user_id})`);
+  const counts = pairs.length ? await holeCountsOf(db, ids, sql`and (challenge_id, user_id) in (${sql.join(pairs, sql`, `)})`) : new Map();
   return mine.map((c) => {
     const players = ranked.filter((r) => r.challenge_id === c.id);
     const me = players.find((r) => r.user_id === userId);

@@ -15,7 +15,7 @@ const GIF = fixture("tiny.gif");
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 describe("sniffPicture (magic bytes)", () => {

@@ -6,7 +6,7 @@ import { createTestHarness, RestClient, signUp, type TestHarness } from "../../t
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness({ env: { RATE_LIMIT_SCALE: "1" } });
-});
+}, 120_000);
 afterAll(() => h.close());
 
 const valid = { email: "help@example.com", subject: "Scores", message: "My eagle shows as a birdie", type: "bug" as const };

@@ -1,37 +1,155 @@
-import { Link, Navigate, useSearchParams } from "react-router";
-import { ShieldIcon } from "../../../components/ui/icons";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { AlertIcon, ShieldIcon } from "../../../components/ui/icons";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/errors";
+import { firstIssueByField } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
+import { loginSchema, type PublicUser } from "../../../../shared/schemas/auth";
 import { useAuth } from "../../auth/hooks/use-auth";
-import { authRedirectUrl, safeRedirectTarget } from "../../auth/lib/safe-redirect";
+import { setCurrentUser } from "../../auth/lib/current-user";
+import { adminTargetOf } from "../lib/admin-target";
 
+export const NOT_AN_ADMIN = "This account is not an admin";
+
+/**
+ * The admin sign-in (DECISIONS.md "Admin area"). It signs in through auth.login but only adopts the
+ * session for an admin: anyone else is signed out again at once and told why, so a player never
+ * lands half signed in on an admin page.
+ */
 export function AdminLoginPage() {
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
-  const target = safeRedirectTarget(searchParams.get("redirect"));
-  const adminTarget = target.startsWith("/admin") ? target : "/admin";
-  if (user?.isAdmin) return <Navigate to={adminTarget} replace />;
+  const target = adminTargetOf(searchParams.get("redirect"));
+  if (user?.isAdmin) return <Navigate to={target} replace />;
 
   return (
     <section className="mx-auto max-w-md">
       <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body items-center gap-4 text-center">
-          <span className="text-4xl text-primary">
-            <ShieldIcon />
-          </span>
-          <h1 className="text-2xl font-bold">Admin Sign In</h1>
-          {user ? (
-            <p role="alert" className="text-base-content/70">
-              This account does not have admin access.
-            </p>
-          ) : (
-            <>
-              <p className="text-base-content/70">Log in with an admin account to manage Birdie Challenge.</p>
-              <Link to={authRedirectUrl(adminTarget)} className="btn btn-primary w-full">
-                Log in
-              </Link>
-            </>
-          )}
+        <div className="card-body gap-5">
+          <div className="flex flex-col items-center gap-2 text-center">
+            <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary" aria-hidden="true">
+              <ShieldIcon />
+            </span>
+            <h1 className="text-2xl font-bold">Admin Sign In</h1>
+            <p className="text-sm text-base-content/70">Sign in with an admin account to manage Birdie Challenge.</p>
+          </div>
+          {user ? <SignedInAsPlayer name={user.displayName || user.username} /> : <AdminLoginForm target={target} />}
         </div>
       </div>
     </section>
+  );
+}
+
+function AdminLoginForm({ target }: { target: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const login = trpc.auth.login.useMutation();
+  const logout = trpc.auth.logout.useMutation();
+  const [values, setValues] = useState({ username: "", password: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = login.isPending || logout.isPending;
+
+  const update = (field: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    let signedIn: PublicUser;
+    try {
+      signedIn = await login.mutateAsync(parsed.data);
+    } catch (error) {
+      setFailure(errorMessage(error, "Login failed"));
+      return;
+    }
+    if (!signedIn.isAdmin) {
+      // The password was right but this is not an admin: end the session just made.
+      await logout.mutateAsync().catch(() => undefined);
+      setValues((v) => ({ ...v, password: "" }));
+      setFailure(NOT_AN_ADMIN);
+      return;
+    }
+    setCurrentUser(queryClient, signedIn);
+    toast({ title: "Login successful", description: `Welcome back, ${signedIn.displayName || signedIn.username}!` });
+    await navigate(target, { replace: true });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Admin sign in">
+      {failure && (
+        <div role="alert" className="alert alert-error alert-soft">
+          <AlertIcon className="text-lg" />
+          <span>{failure}</span>
+        </div>
+      )}
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.username}
+        onChange={update("username")}
+        error={errors.username}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={update("password")}
+        error={errors.password}
+      />
+      <button type="submit" className="btn btn-primary mt-1 w-full" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {busy ? "Signing in..." : "Sign in"}
+      </button>
+      <Link to="/auth" className="link link-hover self-center text-sm text-base-content/70">
+        Not an admin? Go to the player sign-in
+      </Link>
+    </form>
+  );
+}
+
+/** A player who is already signed in and opens the admin sign-in. */
+function SignedInAsPlayer({ name }: { name: string }) {
+  const { logout, isLoggingOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="alert" className="alert alert-warning alert-soft">
+        <AlertIcon className="text-lg" />
+        <span>
+          {NOT_AN_ADMIN}. You are signed in as <strong>{name}</strong>.
+        </span>
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary w-full"
+        disabled={isLoggingOut}
+        onClick={async () => {
+          if (await logout()) await navigate("/admin/login", { replace: true });
+        }}
+      >
+        Sign out and use an admin account
+      </button>
+      <Link to="/" className="btn btn-ghost w-full">
+        Back to Birdie Challenge
+      </Link>
+    </div>
   );
 }

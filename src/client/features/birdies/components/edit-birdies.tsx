@@ -61,7 +61,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                 <li key={record.id} className="flex items-center gap-3 py-2.5" data-testid="own-birdie">
                   <span
                     className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
-                      type === "Eagle" ? "bg-success text-success-content" : "bg-primary text-primary-content"
+                      type === "Eagle" ? "bg-accent text-accent-content" : "bg-primary text-primary-content"
                     }`}
                     aria-hidden="true"
                   >

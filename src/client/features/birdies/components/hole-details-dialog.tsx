@@ -25,11 +25,11 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
   return (
     <>
       <OverlayLayer open={hole !== null} onClose={onClose} title={`Hole ${hole ?? ""} Details`}>
-        <div className="flex flex-wrap gap-2" aria-label="Counts">
-          <span className="badge badge-neutral gap-1" data-testid="hole-birdie-count">
+        <div className="flex flex-wrap gap-2">
+          <span className="badge gap-1 border-0 bg-black text-white" data-testid="hole-birdie-count">
             {birdies} {birdies === 1 ? "Birdie" : "Birdies"}
           </span>
-          <span className="badge badge-success gap-1" data-testid="hole-eagle-count">
+          <span className="badge gap-1 border-0 bg-green-600 text-white" data-testid="hole-eagle-count">
             {eagles} {eagles === 1 ? "Eagle" : "Eagles"}
           </span>
         </div>
@@ -39,7 +39,7 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
           {list.map((record) => (
             <li key={record.id} className="rounded-box border border-base-300 bg-base-200/50 p-3">
               <div className="flex items-center justify-between gap-2">
-                <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-success" : "badge-neutral"}`}>{typeName(record.score)}</span>
+                <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-accent" : "badge-neutral"}`}>{typeName(record.score)}</span>
                 <span className="text-sm text-base-content/70">{formatPlayedDate(record.date)}</span>
               </div>
               <p className="mt-2 break-words text-sm font-medium">{record.courseName?.trim() || "Unknown course"}</p>

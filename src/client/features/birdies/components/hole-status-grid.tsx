@@ -23,9 +23,9 @@ export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClic
         {holes.map((h) => {
           const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0;
           const name = `Hole ${h.hole}, ${STATE_TEXT[h.state]}`;
-          const circle = `relative flex aspect-square w-full max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
+          const circle = `relative flex aspect-square w-[86%] max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
             h.state === "eagle"
-              ? "bg-success text-success-content ring-2 ring-accent ring-offset-1 ring-offset-base-100"
+              ? "bg-accent text-accent-content ring-2 ring-green-600 ring-offset-1 ring-offset-base-100"
               : h.state === "birdie"
                 ? "bg-primary text-primary-content"
                 : "border border-base-300 bg-base-200 text-base-content/60"
@@ -34,7 +34,7 @@ export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClic
             <>
               {h.birdies > 0 && (
                 <span
-                  className="absolute -right-1.5 -top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-black px-1 text-[10px] leading-none text-white"
+                  className="absolute -right-1 -top-1.5 flex h-4 min-w-4 sm:-right-1.5 items-center justify-center rounded-full bg-black px-1 text-[10px] leading-none text-white"
                   data-testid={`hole-${h.hole}-birdies`}
                   aria-hidden="true"
                 >
@@ -43,7 +43,7 @@ export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClic
               )}
               {h.eagles > 0 && (
                 <span
-                  className="absolute -left-1.5 -top-1.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-green-600 px-1 text-[10px] leading-none text-white"
+                  className="absolute -left-1 -top-1.5 flex h-4 min-w-4 sm:-left-1.5 items-center justify-center rounded-full bg-green-600 px-1 text-[10px] leading-none text-white"
                   data-testid={`hole-${h.hole}-eagles`}
                   aria-hidden="true"
                 >
@@ -83,7 +83,7 @@ export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClic
             Birdies (right) = 1 pt
           </li>
           <li className="flex items-center gap-1.5">
-            <span className="inline-block size-3 rounded-full bg-success ring-1 ring-accent" aria-hidden="true" />
+            <span className="inline-block size-3 rounded-full bg-accent ring-1 ring-green-600" aria-hidden="true" />
             <span className="inline-block size-2.5 rounded-full bg-green-600" aria-hidden="true" />
             Eagles (left) = 3 pts
           </li>

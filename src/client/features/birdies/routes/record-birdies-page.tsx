@@ -1,5 +1,86 @@
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { FlagIcon, PlusIcon, UsersIcon } from "../../../components/ui/icons";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { errorMessage } from "../../../lib/errors";
+import { challengeStatus } from "../../../../shared/domain/challenge-timing";
+import { RecordBirdiesForm } from "../components/record-birdies-form";
+import { useMyChallenges } from "../hooks/use-birdies";
 
+/** A route's challenge id, or null when it cannot name one. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+/** /record-birdies and /record-birdies/{challengeId} (SPEC.md §2 Record birdies). */
 export function RecordBirdiesPage() {
-  return <PlaceholderPage title="Record Birdies" description="Mark the holes you birdied or eagled and have your playing partner verify them." />;
+  const params = useParams();
+  const lockedId = params.challengeId === undefined ? null : parseId(params.challengeId);
+  const challenges = useMyChallenges();
+  const now = Date.now();
+  // Rounds can only be recorded while a challenge runs (DECISIONS.md "Scoring").
+  const active = (challenges.data ?? []).filter((c) => challengeStatus(c.startDate, c.endDate, now) === "active");
+  const locked = lockedId === null ? null : (challenges.data ?? []).find((c) => c.id === lockedId);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Record Birdies</h1>
+        <p className="mt-1 text-base-content/70">Mark the holes you birdied or eagled and have your playing partner verify them.</p>
+      </header>
+      {challenges.isLoading ? (
+        <PageSpinner label="Loading challenges..." />
+      ) : challenges.isError ? (
+        <p role="alert" className="alert alert-error">
+          {errorMessage(challenges.error, "Could not load your challenges.")}
+        </p>
+      ) : params.challengeId !== undefined && !locked ? (
+        <Notice title="Challenge Not Found" text="This challenge does not exist or you are not one of its players.">
+          <Link to="/challenges" className="btn btn-primary">
+            My Challenges
+          </Link>
+        </Notice>
+      ) : locked && challengeStatus(locked.startDate, locked.endDate, now) !== "active" ? (
+        <Notice
+          title={challengeStatus(locked.startDate, locked.endDate, now) === "upcoming" ? "This challenge has not started yet" : "This challenge has ended"}
+          text="Birdies can only be recorded while a challenge is running."
+        >
+          <Link to={`/challenges/${locked.id}`} className="btn btn-primary">
+            View Challenge
+          </Link>
+        </Notice>
+      ) : active.length === 0 ? (
+        <Notice title="No Active Challenges" text="Join or create a challenge to start recording birdies.">
+          <Link to="/challenges/new" className="btn btn-primary">
+            <PlusIcon className="text-lg" />
+            Create Challenge
+          </Link>
+          <Link to="/join" className="btn btn-outline btn-primary">
+            <UsersIcon className="text-lg" />
+            Join Challenge
+          </Link>
+        </Notice>
+      ) : (
+        // Keyed so following a link to another challenge starts a fresh form.
+        <RecordBirdiesForm key={lockedId ?? "any"} challenges={active} lockedChallengeId={locked ? locked.id : null} />
+      )}
+    </div>
+  );
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <section className="card border border-dashed border-base-300 bg-base-100">
+      <div className="card-body items-center px-6 py-12 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-2xl text-primary">
+          <FlagIcon />
+        </span>
+        <h2 className="mt-2 text-xl font-semibold">{title}</h2>
+        <p className="max-w-md text-base-content/70">{text}</p>
+        <div className="mt-4 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">{children}</div>
+      </div>
+    </section>
+  );
 }

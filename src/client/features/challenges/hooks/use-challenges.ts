@@ -61,13 +61,17 @@ export function useSetChallengeCourse() {
 
 export function useDeleteChallenge() {
   const utils = trpc.useUtils();
-  return trpc.challenges.delete.useMutation({
-    onSuccess: async (_data, input) => {
-      // Drop the deleted challenge's queries rather than refetch them into a 404.
-      utils.challenges.byId.setData({ id: input.id }, undefined);
-      await utils.challenges.list.invalidate();
-    },
-  });
+  return trpc.challenges.delete.useMutation({ onSuccess: () => utils.challenges.list.invalidate() });
+}
+
+/** Forgets a deleted challenge's cached reads (call once its page is gone, so nothing refetches them). */
+export function useForgetChallenge() {
+  const utils = trpc.useUtils();
+  return (id: number) => {
+    utils.challenges.byId.reset({ id });
+    utils.challenges.players.reset({ id });
+    utils.challenges.courses.reset({ id });
+  };
 }
 
 export function useRemovePlayer() {

@@ -1,18 +1,179 @@
-import { Link, useParams } from "react-router";
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
+import { challengeStatus } from "../../../../shared/domain/challenge-timing";
+import { ShareIcon } from "../../../components/ui/action-icons";
+import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { isNotFound } from "../../../lib/error-codes";
+import { errorMessage } from "../../../lib/errors";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { EditBirdies } from "../../birdies/components/edit-birdies";
+import { YourProgress } from "../../birdies/components/your-progress";
+import { ChallengeLeaderboardTab } from "../../leaderboards/components/challenge-leaderboard-tab";
+import { TopPlayers } from "../../leaderboards/components/top-players";
+import { ChallengeInfoCard } from "../components/challenge-info-card";
+import { ChallengeNotFound } from "../components/challenge-not-found";
+import { CreatorControls } from "../components/creator-controls";
+import { InviteCard } from "../components/invite-card";
+import { PageHeader } from "../components/page-header";
+import { RulesInfoTab } from "../components/rules-info-tab";
+import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
+import { useNow } from "../hooks/use-now";
+
+type Tab = "overview" | "leaderboard" | "rules";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "overview", label: "Overview" },
+  { id: "leaderboard", label: "Leaderboard" },
+  { id: "rules", label: "Rules & Info" },
+];
+const isTab = (v: string | null): v is Tab => TABS.some((t) => t.id === v);
+
+// SPEC.md §9: the invite card is highlighted for 2 s after the header's Invite button.
+const INVITE_HIGHLIGHT_MS = 2000;
+
+const STATUS_BADGE = {
+  active: { label: "Active", className: "badge-success" },
+  upcoming: { label: "Upcoming", className: "badge-info" },
+  past: { label: "Ended", className: "badge-ghost" },
+} as const;
 
 export function ChallengeDetailPage() {
-  const { id = "" } = useParams();
-  return (
-    <PlaceholderPage title="Challenge Details" description="Progress, players and rules of this challenge.">
-      <div className="flex flex-wrap gap-2">
-        <Link to={`/record-birdies/${encodeURIComponent(id)}`} className="btn btn-primary">
-          Record Birdie
-        </Link>
-        <Link to="/challenges" className="btn btn-ghost">
-          My Challenges
-        </Link>
+  const { id: rawId } = useParams();
+  const id = parseChallengeId(rawId);
+  const { user } = useAuth();
+  const challenge = useChallenge(id);
+  const players = useChallengePlayers(id ?? 0, id !== null && challenge.isSuccess);
+  const now = useNow();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "overview";
+  const inviteRef = useRef<HTMLElement>(null);
+  const [highlightInvite, setHighlightInvite] = useState(false);
+  const [scrollToInvite, setScrollToInvite] = useState(false);
+
+  function select(next: Tab) {
+    setSearchParams(next === "overview" ? {} : { tab: next }, { replace: true });
+  }
+
+  function showInvite() {
+    select("overview");
+    setScrollToInvite(true);
+  }
+
+  // After the Overview tab has rendered the card: bring it into view and light it up briefly.
+  useEffect(() => {
+    if (!scrollToInvite || tab !== "overview" || !inviteRef.current) return;
+    setScrollToInvite(false);
+    inviteRef.current.scrollIntoView({ behavior: "smooth", block: "center" });
+    inviteRef.current.focus({ preventScroll: true });
+    setHighlightInvite(true);
+  }, [scrollToInvite, tab]);
+
+  useEffect(() => {
+    if (!highlightInvite) return;
+    const timer = setTimeout(() => setHighlightInvite(false), INVITE_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightInvite]);
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length].id;
+    select(next);
+    document.getElementById(`challenge-tab-${next}`)?.focus();
+  }
+
+  if (id === null) return <ChallengeNotFound />;
+  if (challenge.isPending) return <PageSpinner label="Loading challenge..." />;
+  if (challenge.isError) {
+    if (isNotFound(challenge.error)) return <ChallengeNotFound />;
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <AlertIcon className="text-lg" />
+        <span>{errorMessage(challenge.error, "Failed to load the challenge")}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void challenge.refetch()}>
+          Try again
+        </button>
       </div>
-    </PlaceholderPage>
+    );
+  }
+
+  const data = challenge.data;
+  const status = challengeStatus(data.startDate, data.endDate, now);
+  const badge = STATUS_BADGE[status];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        backTo="/challenges"
+        backLabel="My Challenges"
+        title={data.name}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className={`badge badge-sm ${badge.className}`}>{badge.label}</span>
+            <span className="badge badge-sm badge-outline">{courseModeLabel(data.courseMode)}</span>
+            <span className="min-w-0 break-words">{data.courseInfo}</span>
+          </span>
+        }
+        actions={
+          <>
+            <button type="button" className="btn btn-outline btn-primary flex-1 sm:flex-none" onClick={showInvite}>
+              <ShareIcon />
+              Invite
+            </button>
+            <Link to={`/record-birdies/${data.id}`} className="btn btn-primary flex-1 sm:flex-none">
+              <TargetIcon className="text-lg" />
+              Record Birdie
+            </Link>
+          </>
+        }
+      />
+
+      <div role="tablist" aria-label="Challenge sections" className="tabs tabs-box grid grid-cols-3">
+        {TABS.map((t) => {
+          const selected = t.id === tab;
+          return (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`challenge-tab-${t.id}`}
+              aria-selected={selected}
+              aria-controls={`challenge-panel-${t.id}`}
+              tabIndex={selected ? 0 : -1}
+              className={`tab px-1 text-sm sm:text-base ${selected ? "tab-active" : ""}`}
+              onClick={() => select(t.id)}
+              onKeyDown={onTabKeyDown}
+            >
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div role="tabpanel" id={`challenge-panel-${tab}`} aria-labelledby={`challenge-tab-${tab}`}>
+        {tab === "overview" && (
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+            <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+              <YourProgress challengeId={data.id} />
+              <EditBirdies challengeId={data.id} />
+              <TopPlayers challengeId={data.id} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-6">
+              <ChallengeInfoCard challenge={data} players={players.data} now={now} />
+              <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />
+              {data.isCreator && user && (
+                <CreatorControls challenge={data} players={players.data} playersLoading={players.isPending} currentUserId={user.id} />
+              )}
+            </div>
+          </div>
+        )}
+        {tab === "leaderboard" && <ChallengeLeaderboardTab challengeId={data.id} />}
+        {tab === "rules" && <RulesInfoTab challenge={data} />}
+      </div>
+    </div>
   );
 }

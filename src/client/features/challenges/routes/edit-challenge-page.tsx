@@ -1,13 +1,134 @@
-import { Link, useParams } from "react-router";
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { EARLIEST_DATE } from "../../../../shared/schemas/challenges";
+import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
+import { AlertIcon } from "../../../components/ui/icons";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { isNotFound } from "../../../lib/error-codes";
+import { errorMessage, isUnauthorized } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { ChallengeFormFields } from "../components/challenge-form-fields";
+import { ChallengeNotFound } from "../components/challenge-not-found";
+import { PageHeader } from "../components/page-header";
+import { parseChallengeId, useChallenge, useUpdateChallenge } from "../hooks/use-challenges";
+import { useCourseResolver } from "../hooks/use-course-resolver";
+import { type ChallengeFormValues, editFormValues, type FieldErrors, validateEditForm } from "../lib/challenge-form";
+import { toDateInputValue } from "../lib/date-input";
+
+const ERROR_TITLE = "Error Updating Challenge";
+// SPEC.md §5 edit: the pickers refuse days before 1900-01-01 (past days stay allowed: the
+// challenge may already be running).
+const EARLIEST_DAY = toDateInputValue(new Date(EARLIEST_DATE.getUTCFullYear(), 0, 1));
 
 export function EditChallengePage() {
-  const { id = "" } = useParams();
+  const { id: rawId } = useParams();
+  const id = parseChallengeId(rawId);
+  // No polling while editing: a refetch must not look like someone else's change.
+  const challenge = useChallenge(id, { poll: false });
+
+  if (id === null) return <ChallengeNotFound />;
+  if (challenge.isPending) return <PageSpinner label="Loading challenge..." />;
+  if (challenge.isError) {
+    if (isNotFound(challenge.error)) return <ChallengeNotFound />;
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <PageHeader backTo={`/challenges/${id}`} title="Edit Challenge" />
+        <div role="alert" className="alert alert-error">
+          <AlertIcon className="text-lg" />
+          <div>
+            <p className="font-semibold">Could not load the challenge</p>
+            <p className="text-sm">{errorMessage(challenge.error, "Something went wrong. Please try again.")}</p>
+          </div>
+          <button type="button" className="btn btn-sm" onClick={() => void challenge.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  // Only the creator edits (SPEC.md §6); anyone else goes back to the challenge.
+  if (!challenge.data.isCreator) return <Navigate to={`/challenges/${id}`} replace />;
+  return <EditChallengeForm key={challenge.data.id} challenge={challenge.data} />;
+}
+
+function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ChallengeFormValues>(() => editFormValues(challenge));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const update = useUpdateChallenge();
+  const { resolveCourse } = useCourseResolver();
+  const detailPath = `/challenges/${challenge.id}`;
+
+  function onChange<K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] || (field === "startDate" && e.endDate) ? { ...e, [field]: "", ...(field === "startDate" ? { endDate: "" } : {}) } : e));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateEditForm(values, challenge);
+    if (!result.ok) {
+      setErrors(result.errors);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      let courseIds: number[] | undefined;
+      if (result.data.newCourseName) {
+        try {
+          courseIds = [(await resolveCourse(result.data.newCourseName)).id];
+        } catch (error) {
+          toast({
+            title: ERROR_TITLE,
+            description: isUnauthorized(error) ? "You must be logged in to update a challenge." : "An error occurred updating the course. Please try again.",
+            variant: "destructive",
+          });
+          return;
+        }
+      }
+      // The course change travels with the update so both land together or not at all.
+      await update.mutateAsync({ id: challenge.id, ...result.data.patch, ...(courseIds ? { courseIds } : {}) });
+      toast({ title: "Challenge Updated", description: "Your changes have been saved." });
+      navigate(detailPath);
+    } catch (error) {
+      toast({
+        title: ERROR_TITLE,
+        description: isUnauthorized(error) ? "You must be logged in to update a challenge." : errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   return (
-    <PlaceholderPage title="Edit Challenge" description="Change the name, dates, courses and rules of your challenge.">
-      <Link to={`/challenges/${encodeURIComponent(id)}`} className="btn btn-ghost">
-        Back to challenge
-      </Link>
-    </PlaceholderPage>
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader backTo={detailPath} title="Edit Challenge" subtitle={challenge.name} />
+      <form noValidate onSubmit={onSubmit} aria-label="Edit challenge" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-6 p-5 sm:p-8">
+          <ChallengeFormFields
+            variant="edit"
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            minDate={EARLIEST_DAY}
+            currentCourses={challenge.courses.map((c) => c.name)}
+          />
+          <div className="flex flex-col-reverse gap-2 border-t border-base-300 pt-5 sm:flex-row sm:justify-end">
+            <Link to={detailPath} className="btn btn-ghost">
+              Cancel
+            </Link>
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {submitting ? "Saving..." : "Save Changes"}
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -1,10 +1,19 @@
 import { Link } from "react-router";
 import { FlagIcon, PlusIcon, TargetIcon, UsersIcon } from "../../../components/ui/icons";
+import { currentChallenge } from "../../../../shared/domain/challenge-timing";
 import { useAuth } from "../../auth/hooks/use-auth";
+import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { ChallengeLeaderboardWidget } from "../components/challenge-leaderboard-widget";
+import { CurrentChallengeCard } from "../components/current-challenge-card";
+import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
 import { greetingName } from "../lib/greeting-name";
 
 export function DashboardPage() {
   const { user } = useAuth();
+  const challenges = useMyChallenges();
+  // SPEC.md §4: the current challenge is the first in the list whose end is still in the future.
+  const current = currentChallenge(challenges.data ?? []);
+
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -18,28 +27,58 @@ export function DashboardPage() {
         </Link>
       </header>
 
-      {/* Challenge data arrives with the challenges feature; until then every account starts empty. */}
-      <section aria-labelledby="no-challenges-title" className="card border border-dashed border-base-300 bg-base-100">
-        <div className="card-body items-center px-6 py-12 text-center">
-          <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary">
-            <FlagIcon />
-          </span>
-          <h2 id="no-challenges-title" className="mt-2 text-xl font-semibold">
-            No Active Challenges
-          </h2>
-          <p className="max-w-md text-base-content/70">Start a challenge on your favourite course, or join one a friend has shared with you.</p>
-          <div className="mt-4 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-            <Link to="/challenges/new" className="btn btn-primary">
-              <PlusIcon className="text-lg" />
-              Create Challenge
-            </Link>
-            <Link to="/join" className="btn btn-outline btn-primary">
-              <UsersIcon className="text-lg" />
-              Join Challenge
-            </Link>
-          </div>
+      {/* Ad slot "dashboard-top" (banner): the ads feature renders it here; nothing shows in ad-free mode. */}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {challenges.isLoading ? (
+            <div className="card border border-base-300 bg-base-100">
+              <div className="card-body items-center py-12" role="status" aria-label="Loading your challenge">
+                <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+              </div>
+            </div>
+          ) : current ? (
+            <>
+              <CurrentChallengeCard challenge={current} />
+              {/* Ad slot "divider" (thin strip) between the challenge card and the leaderboard. */}
+              <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
+            </>
+          ) : (
+            <NoActiveChallenges />
+          )}
         </div>
-      </section>
+        <div className="min-w-0 space-y-6">
+          <RecentAchievementsWidget />
+          {/* Chat slot: the chat feature mounts its Challenge chat card (SPEC.md §2) inside this wrapper. */}
+          <div data-slot="chat" className="empty:hidden" />
+        </div>
+      </div>
     </div>
+  );
+}
+
+function NoActiveChallenges() {
+  return (
+    <section aria-labelledby="no-challenges-title" className="card border border-dashed border-base-300 bg-base-100">
+      <div className="card-body items-center px-6 py-12 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary">
+          <FlagIcon />
+        </span>
+        <h2 id="no-challenges-title" className="mt-2 text-xl font-semibold">
+          No Active Challenges
+        </h2>
+        <p className="max-w-md text-base-content/70">Start a challenge on your favourite course, or join one a friend has shared with you.</p>
+        <div className="mt-4 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <Link to="/challenges/new" className="btn btn-primary">
+            <PlusIcon className="text-lg" />
+            Create Challenge
+          </Link>
+          <Link to="/join" className="btn btn-outline btn-primary">
+            <UsersIcon className="text-lg" />
+            Join Challenge
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

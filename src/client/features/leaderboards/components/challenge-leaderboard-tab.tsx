@@ -26,9 +26,9 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
           <h2 id={`challenge-board-${challengeId}`} className="card-title text-lg">
             Leaderboard
           </h2>
-          <p className="text-xs text-base-content/70" aria-label="Scoring">
+          <p className="text-xs text-base-content/70">
             <span className="badge badge-primary badge-sm mr-1">Birdie = 1 pt</span>
-            <span className="badge badge-success badge-sm">Eagle = 3 pts</span>
+            <span className="badge badge-accent badge-sm">Eagle = 3 pts</span>
           </p>
         </div>
 

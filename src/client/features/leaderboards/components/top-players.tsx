@@ -12,7 +12,10 @@ const TOP_PLAYERS = 3;
 export function TopPlayers({ challengeId }: { challengeId: number }) {
   const { user } = useAuth();
   const board = useChallengeLeaderboard(challengeId);
-  const top = (board.data ?? []).slice(0, TOP_PLAYERS);
+  const entries = board.data ?? [];
+  const top = entries.slice(0, TOP_PLAYERS);
+  // Every member is ranked, scoreless ones included; until someone scores there is nothing to rank.
+  const anyRecorded = entries.some((e) => e.points > 0 || e.birdiedHoles > 0);
 
   return (
     <section aria-labelledby={`top-players-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
@@ -24,7 +27,7 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
           <p className="text-sm text-base-content/70">Loading leaderboard data...</p>
         ) : board.isError ? (
           <p className="text-sm text-error">Could not load the leaderboard.</p>
-        ) : top.length === 0 ? (
+        ) : !anyRecorded ? (
           <p className="text-sm text-base-content/70">No players have recorded birdies yet</p>
         ) : (
           <ol className="space-y-2" aria-label="Top players">

@@ -12,8 +12,15 @@ export function useChallengeLeaderboard(challengeId: number | null) {
   );
 }
 
-export function useMyChallengesLeaderboard() {
-  return trpc.leaderboards.myChallenges.useQuery();
+/**
+ * The server's My Rankings page size (leaderboards service MY_CHALLENGES_PAGE): a full page means
+ * older challenges may follow.
+ */
+export const MY_RANKINGS_PAGE_SIZE = 20;
+
+/** One page of My Rankings, most recent end date first. */
+export function useMyChallengesLeaderboard(offset = 0) {
+  return trpc.leaderboards.myChallenges.useQuery(offset === 0 ? undefined : { offset });
 }
 
 export function useGlobalLeaderboard(period: Period) {

@@ -1,13 +1,76 @@
-import { Link, useParams } from "react-router";
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { useId } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { errorMessage } from "../../../lib/errors";
+import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { ChallengeLeaderboardTab } from "../components/challenge-leaderboard-tab";
+import { LeaderboardNav } from "../components/leaderboard-nav";
 
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
+/** /leaderboard/{challengeId} (SPEC.md §2): a challenge selector, View Challenge Details and the full board. */
 export function ChallengeLeaderboardPage() {
-  const { challengeId = "" } = useParams();
+  const { challengeId: raw } = useParams();
+  const challengeId = parseId(raw);
+  const navigate = useNavigate();
+  const challenges = useMyChallenges();
+  const selectId = useId();
+  const list = challenges.data ?? [];
+  const known = list.find((c) => c.id === challengeId);
+
   return (
-    <PlaceholderPage title="Challenge Leaderboard" description="Every player of this challenge, ranked by points.">
-      <Link to={`/challenges/${encodeURIComponent(challengeId)}`} className="btn btn-ghost">
-        View Challenge Details
-      </Link>
-    </PlaceholderPage>
+    <div className="space-y-6">
+      <header className="space-y-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Challenge Leaderboard</h1>
+          <p className="mt-1 text-base-content/70">Every player of this challenge, ranked by points.</p>
+        </div>
+        <LeaderboardNav challengeId={challengeId} />
+      </header>
+
+      {challenges.isLoading ? (
+        <PageSpinner />
+      ) : challenges.isError ? (
+        <p role="alert" className="alert alert-error">
+          {errorMessage(challenges.error, "Could not load your challenges.")}
+        </p>
+      ) : !known || challengeId === null ? (
+        <div className="card border border-dashed border-base-300 bg-base-100">
+          <div className="card-body items-center py-12 text-center">
+            <h2 className="text-xl font-semibold">Challenge Not Found</h2>
+            <p className="text-base-content/70">This challenge does not exist or you are not one of its players.</p>
+            <Link to="/challenges" className="btn btn-primary mt-3">
+              My Challenges
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div className="flex min-w-0 flex-col gap-1.5 sm:w-80">
+              <label htmlFor={selectId} className="text-sm font-medium">
+                Challenge
+              </label>
+              <select id={selectId} className="select w-full" value={challengeId} onChange={(e) => navigate(`/leaderboard/${e.target.value}`)}>
+                {list.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Link to={`/challenges/${challengeId}`} className="btn btn-outline btn-primary">
+              View Challenge Details
+            </Link>
+          </div>
+          <ChallengeLeaderboardTab key={challengeId} challengeId={challengeId} />
+        </>
+      )}
+      {/* Ad slot "leaderboard-bottom" (banner): rendered by the ads feature; hidden in ad-free mode. */}
+    </div>
   );
 }

@@ -1,5 +1,113 @@
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { useSearchParams } from "react-router";
+import { Avatar } from "../../../components/ui/avatar";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { errorMessage } from "../../../lib/errors";
+import { PERIOD_LABELS, PERIODS, type Period } from "../../../../shared/domain/periods";
+import type { GlobalEntry } from "../../../../shared/schemas/leaderboards";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { LeaderboardNav } from "../components/leaderboard-nav";
+import { RankBadge } from "../components/rank-badge";
+import { useGlobalLeaderboard } from "../hooks/use-leaderboards";
+import { playerName, realName } from "../lib/player-name";
 
+function readPeriod(raw: string | null): Period {
+  return (PERIODS as readonly string[]).includes(raw ?? "") ? (raw as Period) : "all";
+}
+
+/** /leaderboard/global (SPEC.md §2): top 100 of a period, medals for the top 3, and the caller's own row beyond 100th. */
 export function GlobalLeaderboardPage() {
-  return <PlaceholderPage title="Global Leaderboard" description="The top birdie hunters across every challenge." />;
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The period lives in the URL so a shared or reloaded link shows the same board.
+  const period = readPeriod(searchParams.get("period"));
+  const board = useGlobalLeaderboard(period);
+  const challenges = useMyChallenges();
+  const entries = board.data?.period === period || board.isPlaceholderData ? (board.data?.entries ?? []) : [];
+
+  return (
+    <div className="space-y-6">
+      <header className="space-y-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Global Leaderboard</h1>
+          <p className="mt-1 text-base-content/70">The top birdie hunters across every challenge.</p>
+        </div>
+        <LeaderboardNav challengeId={challenges.data?.[0]?.id ?? null} />
+      </header>
+
+      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+        {PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            aria-pressed={p === period}
+            className={`btn btn-sm ${p === period ? "btn-primary" : "btn-ghost border-base-300"}`}
+            onClick={() => setSearchParams(p === "all" ? {} : { period: p }, { replace: true })}
+          >
+            {PERIOD_LABELS[p]}
+          </button>
+        ))}
+      </div>
+
+      <section aria-labelledby="global-board-title" className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-3 p-4 sm:p-6">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="global-board-title" className="card-title text-lg">
+              {PERIOD_LABELS[period]}
+            </h2>
+            <p className="text-xs text-base-content/60">Birdie = 1 pt · Eagle = 3 pts</p>
+          </div>
+          {board.isLoading ? (
+            <PageSpinner label="Loading leaderboard data..." />
+          ) : board.isError ? (
+            <p className="text-sm text-error">{errorMessage(board.error, "Could not load the leaderboard.")}</p>
+          ) : entries.length === 0 ? (
+            <p className="py-8 text-center text-sm text-base-content/70" data-testid="global-empty">
+              No birdies recorded {period === "all" ? "yet" : `for ${PERIOD_LABELS[period].toLowerCase()} yet`}
+            </p>
+          ) : (
+            <ol className={`divide-y divide-base-300 ${board.isFetching ? "opacity-70" : ""}`} aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
+              {entries.map((entry) => (
+                <GlobalRow key={entry.user.id} entry={entry} currentUserId={user?.id} />
+              ))}
+            </ol>
+          )}
+          {board.data?.me && board.data.period === period && (
+            <section className="mt-2 border-t-2 border-dashed border-base-300 pt-3" aria-label="Your rank">
+              <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">Your Rank</p>
+              <ol>
+                <GlobalRow entry={board.data.me} currentUserId={user?.id} />
+              </ol>
+            </section>
+          )}
+        </div>
+      </section>
+      {/* Ad slot "leaderboard-bottom" (banner): rendered by the ads feature; hidden in ad-free mode. */}
+    </div>
+  );
+}
+
+function GlobalRow({ entry, currentUserId }: { entry: GlobalEntry; currentUserId: number | undefined }) {
+  const isMe = entry.user.id === currentUserId;
+  return (
+    <li
+      className={`flex items-center gap-3 rounded-box px-2 py-2.5 ${isMe ? "bg-primary/10" : ""}`}
+      data-testid="global-row"
+      data-rank={entry.rank}
+      aria-current={isMe ? "true" : undefined}
+    >
+      <RankBadge rank={entry.rank} />
+      <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
+      <span className="min-w-0 flex-1">
+        <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{playerName(entry.user, currentUserId)}</span>
+        <span className="block truncate text-xs text-base-content/60">
+          {entry.birdies} {entry.birdies === 1 ? "birdie" : "birdies"} · {entry.eagles} {entry.eagles === 1 ? "eagle" : "eagles"}
+        </span>
+      </span>
+      <span className="text-right">
+        <span className="block text-lg font-bold leading-tight">{entry.points}</span>
+        <span className="text-xs text-base-content/60">pts</span>
+      </span>
+    </li>
+  );
 }

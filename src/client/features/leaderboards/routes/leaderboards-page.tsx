@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { Navigate } from "react-router";
 
+/** /leaderboard: the global board is everyone's starting point; the tabs there lead to the rest. */
 export function LeaderboardsPage() {
-  return <PlaceholderPage title="Leaderboards" description="See how you stack up in your challenges and around the world." />;
+  return <Navigate to="/leaderboard/global" replace />;
 }

@@ -1,5 +1,105 @@
-import { PlaceholderPage } from "../../../components/ui/placeholder-page";
+import { type FormEvent, useId, useState } from "react";
+import { InfoIcon, MailIcon } from "../../../components/ui/icons";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { useCreateSupportRequest } from "../hooks/use-support";
+import { checkSupportForm, MISSING_INFORMATION, SUPPORT_TYPE_OPTIONS, type SupportFormValues } from "../lib/support-form";
+
+const TIPS = ["What you were trying to do", "What happened instead", "The challenge name, if it is about one", "Your device and browser"];
 
 export function SupportPage() {
-  return <PlaceholderPage title="Support" description="Questions, bugs or ideas? Send us a message and we'll get back to you." />;
+  const { user } = useAuth();
+  const [values, setValues] = useState<SupportFormValues>(() => ({ email: user?.email ?? "", subject: "", message: "", type: "question" }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useCreateSupportRequest();
+  const typeId = useId();
+  const messageId = useId();
+
+  const set = (field: keyof SupportFormValues) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: "" }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkSupportForm(values);
+    if (!check.ok) {
+      setErrors(check.fieldErrors);
+      if (check.missing) toast({ ...MISSING_INFORMATION, variant: "destructive" });
+      return;
+    }
+    try {
+      await send.mutateAsync(check.input);
+      toast({ title: "Support request sent", description: `Thanks! We'll reply to ${check.input.email}.` });
+      setValues((v) => ({ ...v, subject: "", message: "", type: "question" }));
+    } catch (error) {
+      toast({ title: "Failed to send support request", description: errorMessage(error, "Please try again later."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <section className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support</h1>
+        <p className="mt-1 text-base-content/70">Questions, bugs or ideas? Send us a message and we'll get back to you.</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="card min-w-0 border border-base-300 bg-base-100">
+          <div className="card-body gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email || undefined} />
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={typeId} className="text-sm font-medium">
+                  Request type
+                </label>
+                <select id={typeId} className="select w-full" value={values.type} onChange={set("type")}>
+                  {SUPPORT_TYPE_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <TextField label="Subject" maxLength={200} value={values.subject} onChange={set("subject")} error={errors.subject || undefined} />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={messageId} className="text-sm font-medium">
+                Message
+              </label>
+              <textarea
+                id={messageId}
+                className={`textarea min-h-40 w-full ${errors.message ? "textarea-error" : ""}`}
+                maxLength={5000}
+                value={values.message}
+                onChange={set("message")}
+                aria-invalid={errors.message ? true : undefined}
+              />
+              {errors.message && <p className="text-sm text-error">{errors.message}</p>}
+            </div>
+            <div>
+              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={send.isPending}>
+                <MailIcon />
+                {send.isPending ? "Sending..." : "Send request"}
+              </button>
+            </div>
+          </div>
+        </form>
+        <aside className="card self-start border border-base-300 bg-base-100">
+          <div className="card-body gap-3">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <InfoIcon className="text-primary" />
+              Helpful details
+            </h2>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-base-content/70">
+              {TIPS.map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+/** The title block every admin page starts with. */
+export function AdminPageHeader({ title, description, actions }: { title: string; description: string; actions?: ReactNode }) {
+  return (
+    <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-1 text-base-content/70">{description}</p>
+      </div>
+      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from "react";
+import { FlagIcon, XIcon } from "../../../components/ui/icons";
+import { useAds, useDelayElapsed } from "../hooks/use-ads";
+import { AD_CONTENT_DELAY_MS, adCopy, PLACEMENT_THEMES, popupDelayMs } from "../lib/ad-copy";
+import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
+
+// At most one popup per page load: the signed-in layout remounts when moving between open and
+// signed-in pages, and a golfer should not meet the same popup on every screen.
+let shownThisLoad = false;
+
+/**
+ * SPEC.md §4: the popup opens after a delay (default 10000 ms; localStorage 'adPopupDelayMs'
+ * overrides it), its content appears 800 ms later; 'Not Now' or the close icon dismisses it; the
+ * call to action opens the affiliate link in a new tab and closes the popup.
+ */
+export function AdPopup() {
+  const { showAds, affiliateUrl } = useAds();
+  const [open, setOpen] = useState(false);
+  const [delay] = useState(popupDelayMs);
+
+  useEffect(() => {
+    if (!showAds || shownThisLoad) return;
+    const timer = setTimeout(() => {
+      shownThisLoad = true;
+      setOpen(true);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [showAds, delay]);
+
+  if (!open || !showAds || !affiliateUrl) return null;
+  return <AdPopupDialog affiliateUrl={affiliateUrl} onClose={() => setOpen(false)} />;
+}
+
+function AdPopupDialog({ affiliateUrl, onClose }: { affiliateUrl: string; onClose: () => void }) {
+  const ready = useDelayElapsed(AD_CONTENT_DELAY_MS);
+  const copy = adCopy(PLACEMENT_THEMES.popup);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onCloseRef.current();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      previouslyFocused?.focus?.();
+    };
+  }, []);
+
+  return (
+    <div className="modal modal-open modal-bottom sm:modal-middle" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div role="dialog" aria-modal="true" aria-label="Sponsored offer" data-ad-placement="popup" className="modal-box relative w-full sm:max-w-md">
+        <button ref={closeRef} type="button" className="btn btn-ghost btn-sm btn-circle absolute right-3 top-3" aria-label="Close" onClick={onClose}>
+          <XIcon />
+        </button>
+        {ready ? (
+          <div className="flex flex-col items-center gap-3 pt-2 text-center">
+            <SponsoredBadge />
+            <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-3xl text-success">
+              <FlagIcon />
+            </span>
+            <h2 className="text-xl font-bold">{copy.title}</h2>
+            <p className="text-lg font-medium italic">{copy.tagline}</p>
+            <p className="text-sm text-base-content/70">{copy.description}</p>
+            <div className="mt-2 flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+              <button type="button" className="btn btn-ghost" onClick={onClose}>
+                Not Now
+              </button>
+              <AdLink href={affiliateUrl} className="btn btn-accent" onClick={onClose}>
+                {copy.cta}
+              </AdLink>
+            </div>
+            <AdDisclaimer />
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-3 pt-2" aria-hidden="true" data-testid="ad-skeleton">
+            <div className="skeleton size-14 rounded-full" />
+            <div className="skeleton h-6 w-3/4" />
+            <div className="skeleton h-4 w-full" />
+            <div className="skeleton h-4 w-5/6" />
+            <div className="skeleton h-10 w-40" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

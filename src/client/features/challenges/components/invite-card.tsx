@@ -1,0 +1,123 @@
+import { forwardRef, useState } from "react";
+import { groupPin } from "../../../../shared/domain/invite-codes";
+import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
+import { CopyIcon, RefreshIcon, ShareIcon } from "../../../components/ui/action-icons";
+import { CheckIcon } from "../../../components/ui/icons";
+import { PortalModal } from "./portal-modal";
+import { absoluteUrl, canNativeShare, nativeShare } from "../../../lib/clipboard";
+import { errorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useCopyAction } from "../../../lib/use-copy-action";
+import { useRegenerateInvite } from "../hooks/use-challenges";
+
+type InviteCardProps = { challenge: ChallengeListItem; highlighted: boolean };
+
+/** The invite link and PIN with copy and share (SPEC.md §2); the creator can issue new ones. */
+export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function InviteCard({ challenge, highlighted }, ref) {
+  const link = absoluteUrl(challenge.inviteLink);
+  const linkCopy = useCopyAction("Link Copied!", "Send it to your golf buddies so they can join.");
+  const pinCopy = useCopyAction("PIN Copied!", "Friends can enter it on the Join Challenge page.");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const regenerate = useRegenerateInvite();
+
+  async function share() {
+    const outcome = await nativeShare({
+      title: challenge.name,
+      text: `Join my Birdie Challenge "${challenge.name}". PIN: ${groupPin(challenge.invitePin)}`,
+      url: link,
+    });
+    // No share sheet after all (or it failed): copying is the next best thing.
+    if (outcome === "unavailable") await linkCopy.copy(link);
+  }
+
+  async function onRegenerate() {
+    try {
+      await regenerate.mutateAsync({ id: challenge.id });
+      setConfirmOpen(false);
+      toast({ title: "Invite Codes Updated", description: "The old link and PIN no longer work." });
+    } catch (error) {
+      toast({ title: "Update Failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <section
+      ref={ref}
+      id="invite"
+      tabIndex={-1}
+      aria-labelledby="invite-card-title"
+      className={`card border bg-base-100 shadow-sm outline-none transition-all duration-500 ${
+        highlighted ? "border-primary ring-4 ring-primary/30" : "border-base-300"
+      }`}
+    >
+      <div className="card-body gap-4 p-5">
+        <div>
+          <h2 id="invite-card-title" className="card-title text-lg">
+            Invite Friends
+          </h2>
+          <p className="mt-1 text-sm text-base-content/70">Share the link, or read out the PIN for the Join Challenge page.</p>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="invite-link" className="text-sm font-medium">
+            Invite link
+          </label>
+          <div className="join w-full">
+            <input id="invite-link" readOnly value={link} className="input join-item w-full min-w-0 font-mono text-xs" onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-primary join-item" aria-label="Copy link" onClick={() => void linkCopy.copy(link)}>
+              {linkCopy.copied ? <CheckIcon /> : <CopyIcon />}
+              <span className="hidden sm:inline">{linkCopy.copied ? "Copied" : "Copy"}</span>
+            </button>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium" id="invite-pin-label">
+            PIN
+          </span>
+          <div className="flex items-center justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
+            <span data-testid="invite-pin" className="whitespace-nowrap font-mono text-xl font-bold tracking-wider">
+              {groupPin(challenge.invitePin)}
+            </span>
+            <button type="button" className="btn btn-ghost btn-sm" aria-label="Copy PIN" onClick={() => void pinCopy.copy(challenge.invitePin)}>
+              {pinCopy.copied ? <CheckIcon /> : <CopyIcon />}
+              {pinCopy.copied ? "Copied" : "Copy"}
+            </button>
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-2">
+          {canNativeShare() && (
+            <button type="button" className="btn btn-outline btn-primary" onClick={() => void share()}>
+              <ShareIcon />
+              Share
+            </button>
+          )}
+          {challenge.isCreator && (
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirmOpen(true)}>
+              <RefreshIcon />
+              New link and PIN
+            </button>
+          )}
+        </div>
+      </div>
+
+      <PortalModal
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title="Generate a new link and PIN?"
+        description="The current invite link and PIN stop working at once. Players already in the challenge stay in."
+      >
+        <div className="modal-action mt-2">
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirmOpen(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={regenerate.isPending} onClick={() => void onRegenerate()}>
+            {regenerate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Generate new codes
+          </button>
+        </div>
+      </PortalModal>
+    </section>
+  );
+});

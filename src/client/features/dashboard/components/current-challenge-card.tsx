@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
+import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
+import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
+import { HoleDetailsDialog } from "../../birdies/components/hole-details-dialog";
+import { HoleStatusGrid } from "../../birdies/components/hole-status-grid";
+import { useOwnBirdies } from "../../birdies/hooks/use-birdies";
+import { holeStatuses } from "../../birdies/lib/hole-records";
+import { useNow } from "../hooks/use-now";
+import { endsInText } from "../lib/ends-in";
+
+/** The dashboard's current challenge (SPEC.md §2 Challenge card). */
+export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListItem }) {
+  const now = useNow();
+  const [openHole, setOpenHole] = useState<number | null>(null);
+  // The hole list is read only once a hole is opened.
+  const records = useOwnBirdies(openHole === null ? null : challenge.id);
+  const statuses = holeStatuses(challenge);
+  const holesDone = statuses.filter((h) => h.state !== "none").length;
+  const titleId = `current-challenge-${challenge.id}`;
+
+  return (
+    <section aria-labelledby={titleId} className="card border border-base-300 bg-base-100 shadow-sm" data-testid="current-challenge-card">
+      <div className="card-body gap-5 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wide text-primary">Current Challenge</p>
+            <h2 id={titleId} className="mt-1 break-words text-xl font-bold">
+              {challenge.name}
+            </h2>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/70">
+              <FlagIcon className="shrink-0" />
+              <span className="min-w-0 break-words">{courseDisplayText(challenge.courseName, challenge.courseMode)}</span>
+            </p>
+          </div>
+          <div className="flex flex-col items-start gap-1.5 sm:items-end">
+            <span className="badge badge-outline badge-primary">{courseModeLabel(challenge.courseMode)}</span>
+            <span className="text-sm font-medium" data-testid="ends-in">
+              {endsInText(challenge.endDate, now)}
+            </span>
+          </div>
+        </div>
+
+        <div>
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <span className="text-base-content/70">Progress</span>
+            <span className="font-semibold" data-testid="birdied-count">
+              {holesDone} / {HOLES_PER_CHALLENGE} birdied
+            </span>
+          </div>
+          <progress
+            className="progress progress-primary mt-2 w-full"
+            value={holesDone}
+            max={HOLES_PER_CHALLENGE}
+            aria-label={`${holesDone} / ${HOLES_PER_CHALLENGE} birdied`}
+          />
+        </div>
+
+        <div>
+          <h3 className="mb-3 text-sm font-semibold">Hole Status</h3>
+          <HoleStatusGrid holes={statuses} allowMultipleBirdies={challenge.allowMultipleBirdies} onHoleClick={setOpenHole} />
+        </div>
+
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Link to={`/challenges/${challenge.id}`} className="btn btn-outline btn-primary">
+            View Challenge
+          </Link>
+          <Link to={`/record-birdies/${challenge.id}`} className="btn btn-primary">
+            <TargetIcon className="text-lg" />
+            Record New Birdie
+          </Link>
+        </div>
+      </div>
+      <HoleDetailsDialog hole={openHole} records={records.data} isLoading={records.isLoading} onClose={() => setOpenHole(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
+
+// The offline outbox's rules, free of IndexedDB and tRPC so they run under `bun test`.
+
+export type OutboxStatus = "pending" | "sending" | "failed";
+
+export type OutboxEntry = {
+  id: string;
+  /** Whose round it is: a round is only ever sent in its own player's session. */
+  userId: number;
+  input: RecordRoundInput;
+  createdAt: number;
+  status: OutboxStatus;
+  /** The server's reason when it refused the round (status 'failed'). */
+  error: string | null;
+};
+
+export interface OutboxStore {
+  list(): Promise<OutboxEntry[]>;
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+export type SyncErrorKind = "offline" | "retry-later" | "rejected";
+
+type ErrorShape = { data?: { httpStatus?: unknown } | null; cause?: unknown; message?: unknown; status?: unknown };
+
+function httpStatusOf(error: unknown): number | null {
+  if (!error || typeof error !== "object") return null;
+  const e = error as ErrorShape;
+  if (typeof e.data?.httpStatus === "number") return e.data.httpStatus;
+  if (typeof e.status === "number") return e.status;
+  return null;
+}
+
+/** The request never got an answer (no signal, DNS, dropped connection): fetch's TypeError. */
+export function isNetworkError(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  if (httpStatusOf(error) !== null) return false;
+  const e = error as ErrorShape;
+  if (error instanceof TypeError || e.cause instanceof TypeError) return true;
+  const text = typeof e.message === "string" ? e.message : "";
+  return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(text);
+}
+
+/**
+ * What a failed send means for the entry. No answer, a server fault, a rate limit or an expired
+ * session (401, the player signs in again) keep it waiting; any other 4xx is the server's verdict
+ * on the round itself, kept as failed with its message for the player to resolve.
+ */
+export function classifySyncError(error: unknown): SyncErrorKind {
+  const status = httpStatusOf(error);
+  if (status === null) return "offline";
+  if (status === 401 || status === 408 || status === 429 || status >= 500) return "retry-later";
+  if (status >= 400) return "rejected";
+  return "retry-later";
+}
+
+export function errorText(error: unknown, fallback = "The round could not be saved."): string {
+  if (error instanceof Error && error.message.trim()) return error.message;
+  return fallback;
+}
+
+/** A round left 'sending' by a tab closed mid-request may already be saved: the player decides. */
+export const INTERRUPTED_SEND_MESSAGE = "Sending was interrupted, so this round may already be saved. Check the challenge before retrying.";
+
+export type FlushReport = {
+  sent: OutboxEntry[];
+  /** Entries the server refused during this flush. */
+  rejected: OutboxEntry[];
+  /** Why the flush stopped early, if it did (the rest stay pending for the next attempt). */
+  stoppedBy: "offline" | "retry-later" | null;
+};
+
+export const byAge = (a: OutboxEntry, b: OutboxEntry) => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
+
+/**
+ * Sends the user's pending rounds oldest first, one at a time. Each entry is marked 'sending'
+ * before its request and deleted as soon as the server accepts it, so no round is sent twice;
+ * callers serialise flushes (one at a time per device). A network failure or a server fault stops
+ * the flush: the next trigger (back online, app start) continues where this one ended.
+ */
+export async function flushEntries(store: OutboxStore, userId: number, send: (input: RecordRoundInput) => Promise<unknown>): Promise<FlushReport> {
+  const report: FlushReport = { sent: [], rejected: [], stoppedBy: null };
+  const entries = (await store.list()).filter((e) => e.userId === userId).sort(byAge);
+
+  for (const entry of entries) {
+    if (entry.status === "sending") {
+      // Flushes never overlap, so this one was cut off mid-request in an earlier session.
+      const interrupted = { ...entry, status: "failed" as const, error: INTERRUPTED_SEND_MESSAGE };
+      await store.put(interrupted);
+      report.rejected.push(interrupted);
+    }
+  }
+
+  for (const entry of entries) {
+    if (entry.status !== "pending") continue;
+    await store.put({ ...entry, status: "sending", error: null });
+    try {
+      await send(entry.input);
+    } catch (error) {
+      const kind = classifySyncError(error);
+      if (kind === "rejected") {
+        const failed = { ...entry, status: "failed" as const, error: errorText(error) };
+        await store.put(failed);
+        report.rejected.push(failed);
+        continue;
+      }
+      await store.put({ ...entry, status: "pending", error: null });
+      report.stoppedBy = kind;
+      break;
+    }
+    await store.remove(entry.id);
+    report.sent.push(entry);
+  }
+  return report;
+}
+
+/** A v4 UUID; randomUUID exists only in secure contexts, so plain-HTTP LAN testing gets the manual form. */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newEntry(userId: number, input: RecordRoundInput, now = Date.now(), id: string = uuid()): OutboxEntry {
+  return { id, userId, input, createdAt: now, status: "pending", error: null };
+}
+
+/** An in-memory store for tests and for browsers without IndexedDB. */
+export function createMemoryStore(initial: OutboxEntry[] = []): OutboxStore & { entries: Map<string, OutboxEntry> } {
+  const entries = new Map(initial.map((e) => [e.id, e]));
+  return {
+    entries,
+    list: async () => [...entries.values()].map((e) => ({ ...e })),
+    put: async (entry) => {
+      entries.set(entry.id, { ...entry });
+    },
+    remove: async (id) => {
+      entries.delete(id);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { type FormEvent, useState } from "react";
+import { updateProfileSchema } from "../../../../shared/schemas/auth";
+import { TextField } from "../../../components/ui/text-field";
+import { firstIssueByField } from "../../../lib/form-errors";
+import { toast } from "../../../lib/toast";
+import type { SessionUser } from "../../auth/lib/cached-user";
+import { useUpdateProfile } from "../hooks/use-profile";
+import { PROFILE_UPDATE_FAILED } from "../lib/picture-file";
+import { type ProfileFormValues, profileFormValues, profileUpdate } from "../lib/profile-form";
+
+/** Display name, home course and handicap; the email is shown but cannot be changed here (SPEC.md §5). */
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateProfile();
+
+  const set = (field: keyof ProfileFormValues) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: "" }));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = profileUpdate(values, user);
+    const parsed = updateProfileSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues));
+      return;
+    }
+    try {
+      await update.mutateAsync(input);
+      toast({ title: "Profile updated", description: "Your profile has been saved." });
+    } catch {
+      toast({ ...PROFILE_UPDATE_FAILED, variant: "destructive" });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Display name"
+        className="sm:col-span-2"
+        autoComplete="name"
+        maxLength={50}
+        value={values.displayName}
+        onChange={set("displayName")}
+        error={errors.displayName || undefined}
+      />
+      <TextField
+        label="Home course"
+        optional
+        autoComplete="off"
+        maxLength={100}
+        placeholder="e.g. Pebble Beach Golf Links"
+        value={values.homeCourseName}
+        onChange={set("homeCourseName")}
+        error={errors.homeCourseName || undefined}
+      />
+      <TextField
+        label="Handicap"
+        optional
+        type="number"
+        inputMode="decimal"
+        step={0.1}
+        min={-10}
+        max={54}
+        placeholder="e.g. 12.4"
+        value={values.handicap}
+        onChange={set("handicap")}
+        error={errors.handicap || undefined}
+      />
+      <TextField
+        label="Email"
+        className="sm:col-span-2"
+        type="email"
+        value={user.email}
+        readOnly
+        hint="Your email address cannot be changed here."
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
+import { type ThemeChoice, useTheme } from "../../../lib/theme";
+import { useAdFreeMode } from "../../ads/lib/ad-settings";
+import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
+
+const THEMES: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
+  { value: "light", label: "Light", icon: <SunIcon /> },
+  { value: "dark", label: "Dark", icon: <MoonIcon /> },
+  { value: "system", label: "System", icon: <MonitorIcon /> },
+];
+
+function ToggleRow({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-4 py-3">
+      <span className="min-w-0">
+        <span className="block font-medium">{label}</span>
+        <span className="block text-sm text-base-content/60">{description}</span>
+      </span>
+      <input type="checkbox" className="toggle toggle-primary shrink-0" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    </label>
+  );
+}
+
+/** Theme, notification and ad settings; all of them live on this device only. */
+export function SettingsPanel() {
+  const { choice, setChoice } = useTheme();
+  const notifications = useNotificationSettings();
+  const [adFree, setAdFree] = useAdFreeMode();
+
+  return (
+    <div className="space-y-8">
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Appearance</legend>
+        <p className="mb-3 text-sm text-base-content/60">System follows your device's light or dark setting.</p>
+        <div role="radiogroup" aria-label="Theme" className="grid grid-cols-3 gap-2 sm:max-w-md">
+          {THEMES.map((t) => (
+            <label
+              key={t.value}
+              className={`flex cursor-pointer flex-col items-center gap-1 rounded-field border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary ${
+                choice === t.value ? "border-primary bg-primary/10 font-semibold" : "border-base-300"
+              }`}
+            >
+              <input type="radio" name="theme" value={t.value} className="sr-only" checked={choice === t.value} onChange={() => setChoice(t.value)} />
+              <span className="text-xl" aria-hidden="true">
+                {t.icon}
+              </span>
+              {t.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Notifications</legend>
+        <p className="text-sm text-base-content/60">Saved on this device.</p>
+        <div className="divide-y divide-base-300">
+          <ToggleRow
+            label="Email notifications"
+            description="Challenge invites, new birdies and results by email."
+            checked={notifications.email}
+            onChange={(on) => setNotificationSetting("email", on)}
+          />
+          <ToggleRow
+            label="Push notifications"
+            description="Alerts on this device when friends record birdies."
+            checked={notifications.push}
+            onChange={(on) => setNotificationSetting("push", on)}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Ads</legend>
+        <div className="divide-y divide-base-300">
+          <ToggleRow
+            label="Ad-free mode"
+            description="Hide all sponsored content. Saved on this device."
+            checked={adFree}
+            onChange={setAdFree}
+          />
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { trpc } from "../../../lib/trpc";
+
+export function useCreateSupportRequest() {
+  return trpc.support.create.useMutation();
+}

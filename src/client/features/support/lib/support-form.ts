@@ -1,0 +1,34 @@
+import { SUPPORT_TYPES, type SupportType, supportRequestSchema } from "../../../../shared/schemas/support";
+
+export const SUPPORT_TYPE_LABELS: Record<SupportType, string> = {
+  bug: "Bug report",
+  feature: "Feature request",
+  question: "Question",
+  other: "Other",
+};
+export const SUPPORT_TYPE_OPTIONS = SUPPORT_TYPES.map((value) => ({ value, label: SUPPORT_TYPE_LABELS[value] }));
+
+export const MISSING_INFORMATION = { title: "Missing information", description: "Please fill out all fields." };
+const MISSING_MESSAGE = `${MISSING_INFORMATION.title}: ${MISSING_INFORMATION.description}`;
+
+export type SupportFormValues = { email: string; subject: string; message: string; type: SupportType };
+
+export type SupportFormCheck =
+  | { ok: true; input: { email: string; subject: string; message: string; type: SupportType } }
+  | { ok: false; missing: boolean; fieldErrors: Record<string, string> };
+
+/**
+ * SPEC.md §5 through the shared schema: a blank field means the one 'Missing information' toast;
+ * anything else (an invalid email, an overlong subject) is shown under its field.
+ */
+export function checkSupportForm(values: SupportFormValues): SupportFormCheck {
+  const parsed = supportRequestSchema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const missing = parsed.error.issues.some((i) => i.message === MISSING_MESSAGE);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (issue.message !== MISSING_MESSAGE && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+  }
+  return { ok: false, missing, fieldErrors };
+}

@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from "react";
+import { copyText } from "./clipboard";
+import { toast } from "./toast";
+
+// SPEC.md §9: a copy button shows its copied state for 2 s.
+export const COPIED_STATE_MS = 2000;
+
+/** Copies text with the SPEC toasts and a short-lived "copied" flag for the button. */
+export function useCopyAction(successTitle: string, successDescription?: string) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy(text: string) {
+    if (await copyText(text)) {
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_STATE_MS);
+      toast({ title: successTitle, description: successDescription });
+    } else {
+      toast({ title: "Copy Failed", description: "Failed to copy", variant: "destructive" });
+    }
+  }
+
+  return { copied, copy };
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { LISTENER_APPLICATION_NAME } from "../../db/pg-listener";
+import { startServer, type RunningServer } from "../../server";
+import { createChallenge, join } from "../../test/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../../test/harness";
+import { serverClient, signUpAt, TestSocket } from "../../test/test-socket";
+
+// Two server instances on one database deliver each other's chat messages.
+// - With TEST_DATABASE_URL (PostgreSQL): instance B is a separate OS process running the real entry
+//   point (src/server/index.ts) on its own port; fan-out crosses processes through LISTEN/NOTIFY,
+//   and a killed listener connection comes back and tells its rooms to resync.
+// - On PGlite (one process per data directory by design): B is a second Bun server in this process
+//   sharing the PGlite, so the in-process LISTEN/NOTIFY bus is what carries messages between them.
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+type Instance = { origin: string; stop(): Promise<void> };
+
+let database: Database;
+let a: RunningServer;
+let b: Instance;
+
+async function startChildInstance(databaseUrl: string): Promise<Instance> {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATABASE_URL: databaseUrl, PORT: "0", NODE_ENV: "test", RATE_LIMIT_SCALE: "100" };
+  delete env.TEST_DATABASE_URL;
+  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], { env, stdout: "pipe", stderr: "inherit" });
+  const reader = child.stdout.getReader();
+  let out = "";
+  const started = Date.now();
+  for (;;) {
+    const port = out.match(/running at http:\/\/localhost:(\d+)/)?.[1];
+    if (port) {
+      reader.releaseLock();
+      // Keep draining so the child never blocks on a full stdout pipe.
+      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
+      return {
+        origin: `http://localhost:${port}`,
+        stop: async () => {
+          child.kill("SIGTERM");
+          await child.exited;
+        },
+      };
+    }
+    if (Date.now() - started > 30_000) {
+      child.kill();
+      throw new Error(`instance B did not start: ${out}`);
+    }
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`instance B exited: ${out}`);
+    out += new TextDecoder().decode(value);
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  a = await startServer(testEnv({ PORT: "0" }), { database });
+  if (postgresUrl) {
+    const [{ name }] = (await database.db.execute(sql`select current_database() as name`)) as unknown as { name: string }[];
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    b = await startChildInstance(url.toString());
+  } else {
+    // The shared PGlite is closed once, by A.
+    const second = await startServer(testEnv({ PORT: "0" }), { database: { ...database, close: async () => {} } });
+    b = { origin: second.url, stop: second.stop };
+  }
+}, 60_000);
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+}, 120_000);
+
+const isChat = (text: string) => (e: any) => e.type === "chat_message" && e.data.message?.message === text;
+
+describe(`chat fan-out across two server instances (${postgresUrl ? "PostgreSQL, two processes" : "PGlite, in-process bus"})`, () => {
+  test("a message posted on either instance reaches the room's sockets on both; removal drops a socket on the other instance", async () => {
+    const owner = await signUpAt(a.url, "Olive Owner");
+    const friend = await signUpAt(a.url, "Fred Friend");
+    const challenge = await createChallenge(owner.client);
+    await join(friend.client, challenge.inviteCode);
+
+    // Sessions live in the shared database, so B accepts A's cookies.
+    const ownerOnB = serverClient(b.origin);
+    ownerOnB.cookies = new Map(owner.client.cookies);
+    const onA = await TestSocket.open(a.url, owner.cookie);
+    const onB = await TestSocket.open(b.origin, friend.cookie);
+    const ownerSocketOnB = await TestSocket.open(b.origin, owner.cookie);
+    try {
+      for (const s of [onA, onB, ownerSocketOnB]) expect(await s.join(challenge.id)).toEqual({ type: "JOINED_CHALLENGE_CHAT", challengeId: challenge.id });
+
+      // A -> B
+      let arrivals = [onA.next(isChat("posted on A")), onB.next(isChat("posted on A"))];
+      const sentOnA = await owner.client.post(`/api/challenges/${challenge.id}/chat`, { message: "posted on A" });
+      expect(sentOnA.status).toBe(201);
+      for (const e of await Promise.all(arrivals)) expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnA.json });
+
+      // B -> A
+      arrivals = [onA.next(isChat("posted on B")), onB.next(isChat("posted on B"))];
+      const sentOnB = await ownerOnB.post(`/api/challenges/${challenge.id}/chat`, { message: "posted on B" });
+      expect(sentOnB.status).toBe(201);
+      for (const e of await Promise.all(arrivals)) expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnB.json });
+
+      if (postgresUrl) {
+        // Kill every chat listener connection of this database (A's and B's): each comes back,
+        // tells its rooms to refetch (a chat_message without a message), and delivery goes on.
+        const resyncs = [onA, onB].map((s) => s.next((e) => e.type === "chat_message" && e.data.resync === true && e.data.challengeId === challenge.id, 10_000));
+        const killed = (await database.db.execute(
+          sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+        )) as unknown as unknown[];
+        expect(killed.length).toBe(2);
+        await Promise.all(resyncs);
+        arrivals = [onA.next(isChat("after the listeners came back")), onB.next(isChat("after the listeners came back"))];
+        await owner.client.post(`/api/challenges/${challenge.id}/chat`, { message: "after the listeners came back" });
+        await Promise.all(arrivals);
+      }
+
+      // Removed on A: the friend's socket on B leaves the room; the owner's socket on B still hears it.
+      expect((await owner.client.delete(`/api/challenges/${challenge.id}/players/${friend.id}`)).status).toBe(200);
+      await Bun.sleep(200);
+      const stillThere = ownerSocketOnB.next(isChat("after the removal"));
+      await owner.client.post(`/api/challenges/${challenge.id}/chat`, { message: "after the removal" });
+      await stillThere;
+      await onB.expectNone("after the removal", 200);
+    } finally {
+      for (const s of [onA, onB, ownerSocketOnB]) s.close();
+    }
+  }, 60_000);
+});
