@@ -19,8 +19,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Parallel suites on one machine must not clear each other's traces.
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
+    // The service worker precaches ~1 MB and answers requests that page.route() mocks expect to
+    // see; specs about the installable app opt back in with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

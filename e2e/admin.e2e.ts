@@ -147,7 +147,7 @@ test.describe("admin workflows", () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fchallenges$/);
   });
 
-  test("a wrong password at /admin/login shows the server's message", async ({ page, request, baseURL }) => {
+  test("a wrong password at /admin/login shows the server's message; sign out returns to it", async ({ page, request, baseURL }) => {
     await ensureAdminExists(request, new URL(baseURL!).origin);
     await page.goto("/admin/login?redirect=%2Fadmin%2Fanalytics");
     await page.getByLabel("Username").fill(ADMIN_USERNAME);
@@ -161,6 +161,13 @@ test.describe("admin workflows", () => {
     await expect(page).toHaveURL(/\/admin\/analytics$/);
     await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Records per hole" }).getByRole("listitem")).toHaveCount(18);
+
+    // Signing out from the admin header returns to the admin sign-in.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Sign In" })).toBeVisible();
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fusers$/);
   });
 
   test("an admin deletes a challenge after confirming", async ({ page, browser, baseURL }) => {

@@ -18,6 +18,8 @@ const child = spawn("bun", ["src/server/index.ts"], {
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
     // The admin specs sign up this name and so become an admin (see e2e/fixtures.ts).
     ADMIN_USERNAMES: "e2e_admin",
+    // Ads still show only when a user turns ad-free mode off (the ads spec does).
+    AD_AFFILIATE_URL: process.env.AD_AFFILIATE_URL ?? "https://partner.example/birdie",
   },
 });
 

@@ -1,9 +1,26 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { currentUserQueryKey } from "../features/auth/lib/current-user";
+import { isUnauthorized } from "./errors";
+
+/**
+ * A 401 from any call means the session may be gone (signed out elsewhere, or disabled by an
+ * admin), and 'Admins only' means admin rights may have been revoked: re-ask who is signed in, so
+ * the guards move the visitor on at once instead of at the next 5-minute check.
+ */
+function recheckSessionOn(error: unknown, client: () => QueryClient, key?: readonly unknown[]) {
+  const isMeQuery = key !== undefined && JSON.stringify(key) === JSON.stringify(currentUserQueryKey());
+  if (isMeQuery) return;
+  const adminsOnly = (error as { message?: unknown } | null)?.message === "Admins only";
+  if (isUnauthorized(error) || adminsOnly) void client().invalidateQueries({ queryKey: currentUserQueryKey() });
+}
 
 // SPEC §9: data never goes stale on its own and is refreshed by explicit invalidation after
 // mutations; queries that need freshness (the current user, live challenge data) opt in.
 export function createQueryClient() {
-  return new QueryClient({
+  let queryClient: QueryClient;
+  queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => recheckSessionOn(error, () => queryClient, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => recheckSessionOn(error, () => queryClient) }),
     defaultOptions: {
       queries: {
         staleTime: Number.POSITIVE_INFINITY,
@@ -16,4 +33,5 @@ export function createQueryClient() {
       },
     },
   });
+  return queryClient;
 }

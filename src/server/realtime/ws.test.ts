@@ -54,6 +54,20 @@ describe("/ws handshake", () => {
     ws.close();
   });
 
+  test("a socket whose session ends (sign-out elsewhere) is closed at the next ping round", async () => {
+    const client = new RestClient({ request: (input, init) => fetch(input.replace("http://localhost", origin), init) }, origin);
+    await client.post("/api/login", { username: "ws_user", password: "secret1" });
+    const own = `session=${client.cookies.get("session")}`;
+    const { ws, opened, closed } = open({ Origin: origin, Cookie: own });
+    expect(await opened).toBe(true);
+    ws.addEventListener("message", (e) => {
+      if (JSON.parse(String(e.data)).type === "PING") ws.send(JSON.stringify({ type: "PONG" }));
+    });
+    await client.post("/api/logout");
+    const code = await Promise.race([closed, Bun.sleep(2000).then(() => -1)]);
+    expect(code).toBe(1008);
+  });
+
   test("a socket that never answers PING is closed", async () => {
     const { opened, closed } = open({ Origin: origin, Cookie: cookie });
     expect(await opened).toBe(true);

@@ -1,5 +1,7 @@
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { readSessionToken, validateSessionToken } from "../auth/session";
+import { sessions, users } from "../db/schema/users";
 import { isSameOrigin } from "../http/security";
 import { logger } from "../lib/logger";
 import type { AppDeps } from "../trpc/context";
@@ -105,7 +107,39 @@ export class Realtime {
   };
 
   start() {
-    this.pingTimer = setInterval(() => this.pingAll(), this.pingIntervalMs);
+    this.pingTimer = setInterval(() => {
+      this.pingAll();
+      void this.closeEndedSessions().catch((err) => logger.warn("session re-check failed", { error: String(err) }));
+    }, this.pingIntervalMs);
+  }
+
+  /**
+   * The session is checked at the upgrade; a socket lives longer than that. Each ping round
+   * re-checks every socket's session in one query, so signing out, an expired session or an
+   * admin disabling the account ends the socket within one interval.
+   */
+  async closeEndedSessions() {
+    const bySession = new Map<string, ServerWebSocket<SocketData>[]>();
+    for (const ws of this.sockets) bySession.set(ws.data.sessionId, [...(bySession.get(ws.data.sessionId) ?? []), ws]);
+    if (!bySession.size) return;
+    const ids = [...bySession.keys()];
+    const alive = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      const found = await this.deps.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, chunk), gt(sessions.expiresAt, new Date()), eq(users.disabled, false)));
+      for (const row of found) alive.add(row.id);
+    }
+    for (const [id, list] of bySession) {
+      if (alive.has(id)) continue;
+      for (const ws of list) {
+        ws.close(1008, "Session ended");
+        this.sockets.delete(ws);
+      }
+    }
   }
 
   pingAll() {

@@ -6,7 +6,8 @@ export const periodSchema = z.object({
   period: z.enum(PERIODS, { error: "Period must be one of all, year, month, week, day" }).default("all"),
 });
 
-/** My Rankings pages through a golfer's challenges, most recent end date first. */
+/** My Rankings pages through a golfer's challenges, most recent end date first, 20 at a time. */
+export const MY_CHALLENGES_PAGE = 20;
 export const myChallengesPageSchema = z.object({
   offset: z.coerce.number({ error: "Offset must be a number" }).int("Offset must be a whole number").min(0, "Offset must be 0 or more").max(100000, "Offset is too large").default(0),
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { challenges, courses } from "./challenges";
 import { users } from "./users";
 
@@ -37,9 +37,29 @@ export const birdieRecords = pgTable(
     index("birdie_records_user_date_idx").on(t.userId, t.datePlayed),
     index("birdie_records_date_idx").on(t.datePlayed),
     index("birdie_records_challenge_created_idx").on(t.challengeId, t.createdAt),
+    // Admin dashboard counts and series by the moment of recording.
+    index("birdie_records_created_idx").on(t.createdAt),
     check("birdie_records_hole_range", sql`${t.holeNumber} between 1 and 18`),
     check("birdie_records_score_range", sql`${t.score} between 1 and 3`),
   ],
 );
 
 export type BirdieRecordRow = typeof birdieRecords.$inferSelect;
+
+/**
+ * Rounds already recorded, by the id the device gave them. A phone that loses signal after the
+ * server saved a round resends it; the second submission returns the first one's result instead
+ * of recording the holes twice (which multiple-birdie challenges would accept).
+ */
+export const roundSubmissions = pgTable(
+  "round_submissions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientRoundId: varchar("client_round_id", { length: 64 }).notNull(),
+    result: jsonb("result").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientRoundId] })],
+);

@@ -36,7 +36,8 @@ export async function listUserAchievements(db: Db, userId: number): Promise<User
     .from(userAchievements)
     .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
     .where(eq(userAchievements.userId, userId))
-    .orderBy(desc(userAchievements.earnedAt), desc(userAchievements.id));
+    // Achievements earned together (First Birdie with Early Bird) come in catalogue order.
+    .orderBy(desc(userAchievements.earnedAt), asc(achievements.sortOrder));
   return list.map(({ ua, a }) => ({
     id: ua.id,
     achievementId: a.id,

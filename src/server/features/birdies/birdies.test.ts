@@ -196,6 +196,21 @@ describe("recordRound (tRPC): all or nothing", () => {
     expect(rows.map((r) => r.holeNumber)).toEqual([9]);
   });
 
+  test("a resent round with the same clientRoundId is recorded once and answers the first result", async () => {
+    const { owner, challenge } = await setup({ allowMultipleBirdies: true });
+    const round = { challengeId: challenge.id, date: day(0), holes: [{ holeNumber: 6, score: 3 }], verifiedBy: partner, clientRoundId: "3f0c2a9e-1b7d-4c55-9a51-0d2b8e6f7a10" };
+    const first = await h.caller(owner.user).birdies.recordRound(round);
+    const [again, concurrent] = await Promise.all([h.caller(owner.user).birdies.recordRound(round), h.caller(owner.user).birdies.recordRound(round)]);
+    expect(again.records.map((r) => r.id)).toEqual(first.records.map((r) => r.id));
+    expect(concurrent.records.map((r) => r.id)).toEqual(first.records.map((r) => r.id));
+    const rows = await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id));
+    expect(rows).toHaveLength(1);
+    // Without an id (or with another one) the same holes are a new round.
+    await h.caller(owner.user).birdies.recordRound({ ...round, clientRoundId: "another-round-id-123" });
+    expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id))).toHaveLength(2);
+    await expect(h.caller(owner.user).birdies.recordRound({ ...round, clientRoundId: "bad id!" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Invalid round id" });
+  });
+
   test("no holes: 'Please select at least one hole'; a hole twice is refused", async () => {
     const { owner, challenge } = await setup();
     await expect(h.caller(owner.user).birdies.recordRound({ challengeId: challenge.id, date: day(0), holes: [], verifiedBy: partner })).rejects.toMatchObject({

@@ -12,7 +12,7 @@ import {
   type RecordRoundInput,
 } from "../../../shared/schemas/birdies";
 import type { Db } from "../../db/client";
-import { birdieRecords, type BirdieRecordRow } from "../../db/schema/birdies";
+import { birdieRecords, roundSubmissions, type BirdieRecordRow } from "../../db/schema/birdies";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
@@ -183,6 +183,14 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
   const input = parseInput(recordRoundSchema, raw);
   return db.transaction(async (tx) => {
     const ctx = await prepareRecord(tx, userId, input, now);
+    // Checked after prepareRecord's lock, so two copies of one round cannot both pass.
+    if (input.clientRoundId) {
+      const [done] = await tx
+        .select({ result: roundSubmissions.result })
+        .from(roundSubmissions)
+        .where(and(eq(roundSubmissions.userId, userId), eq(roundSubmissions.clientRoundId, input.clientRoundId)));
+      if (done) return done.result as RecordedRound;
+    }
     const records: BirdieRecord[] = [];
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
       records.push(await insertHole(tx, userId, ctx, hole.holeNumber, hole.score, input.verifiedBy));
@@ -196,7 +204,9 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
       now,
     );
     await announceRecords(tx, userId, ctx.challenge.id, records, newAchievements);
-    return { records, birdies: records.length - eagles, eagles, newAchievements };
+    const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
+    if (input.clientRoundId) await tx.insert(roundSubmissions).values({ userId, clientRoundId: input.clientRoundId, result });
+    return result;
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { periodKey, type Period } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
-import { myChallengesPageSchema, periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
+import { MY_CHALLENGES_PAGE, myChallengesPageSchema, periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { parseInput } from "../../lib/validate";
@@ -9,8 +9,7 @@ import { requireMember } from "../challenges/service";
 
 export const GLOBAL_TOP = 100;
 export const MY_CHALLENGES_TOP = 3;
-/** My Rankings shows the most recent challenges first; older ones are a page away. */
-export const MY_CHALLENGES_PAGE = 20;
+export { MY_CHALLENGES_PAGE };
 
 type RankedRow = {
   challenge_id: number;

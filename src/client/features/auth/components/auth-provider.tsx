@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react
 import type { PublicUser } from "../../../../shared/schemas/auth";
 import { isUnauthorized } from "../../../lib/errors";
 import { trpc } from "../../../lib/trpc";
+import { isNetworkError } from "../../offline/lib/outbox-core";
 import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, writeCachedUser } from "../lib/cached-user";
 import { type AuthState, AuthStateContext, currentUserQueryKey } from "../lib/current-user";
 
@@ -51,8 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const base = { signedOutOnPurpose, markSignedOutOnPurpose };
     if (me.data !== undefined) return { ...base, user: me.data, isLoading: false };
     if (me.isPending && cached) return { ...base, user: recoveringUser(cached), isLoading: false };
+    // Offline (no answer at all, not a 401): keep the cached golfer so the app opens at the course.
+    if (me.isError && cached && isNetworkError(me.error)) return { ...base, user: recoveringUser(cached), isLoading: false };
     return { ...base, user: null, isLoading: me.isPending };
-  }, [me.data, me.isPending, cached, signedOutOnPurpose, markSignedOutOnPurpose]);
+  }, [me.data, me.isPending, me.isError, me.error, cached, signedOutOnPurpose, markSignedOutOnPurpose]);
 
   return <AuthStateContext value={value}>{children}</AuthStateContext>;
 }

@@ -11,6 +11,8 @@ import { countMarks, type HoleMarks, markedHoles, tapHole } from "../lib/hole-ma
 import { continueState, courseInput, CUSTOM_COURSE, dateLimits, dateProblem, localDay, type RecordDraft } from "../lib/record-form";
 import { formatPlayedDate } from "../lib/hole-records";
 import { HolePicker } from "./hole-picker";
+import { queueRound } from "../../offline/lib/outbox";
+import { isNetworkError, uuid } from "../../offline/lib/outbox-core";
 
 // SPEC.md §4 Toasts: one is visible at a time, so earned achievements follow the success toast
 // one after another instead of replacing it at once.
@@ -97,23 +99,52 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   async function onSubmitVerification(event: FormEvent) {
     event.preventDefault();
     if (!challenge || !partnerName.trim() || !signature.trim() || recordRound.isPending) return;
-    try {
-      const result = await recordRound.mutateAsync({
-        challengeId: challenge.id,
-        ...courseInput(draft),
-        date: draft.date,
-        holes: markedHoles(draft.marks),
-        verifiedBy: { name: partnerName.trim(), signature: signature.trim() },
-      });
-      toast({ title: "Success!", description: recordedSummaryText(result.birdies, result.eagles) });
-      announceAchievements(result.newAchievements ?? []);
+    // One id per verified round: if the answer is lost and the round is sent again (now or from
+    // the offline outbox), the server records it once.
+    const input = {
+      challengeId: challenge.id,
+      ...courseInput(draft),
+      date: draft.date,
+      holes: markedHoles(draft.marks),
+      verifiedBy: { name: partnerName.trim(), signature: signature.trim() },
+      clientRoundId: uuid(),
+    };
+    const reset = () => {
       // SPEC.md §4: success resets the form and the hole selection.
       setDraft(emptyDraft(challenge));
       setPartnerName("");
       setSignature("");
       setStep("form");
+    };
+    // Golf courses have dead spots: with no connection the verified round waits on the device.
+    const saveOffline = async () => {
+      await queueRound(input);
+      toast({ title: "Saved offline", description: "Your round will be sent when you are back online." });
+      reset();
+    };
+    if (!navigator.onLine) {
+      try {
+        await saveOffline();
+        return;
+      } catch {
+        // The device could not store it: fall through and try the network after all.
+      }
+    }
+    try {
+      const result = await recordRound.mutateAsync(input);
+      toast({ title: "Success!", description: recordedSummaryText(result.birdies, result.eagles) });
+      announceAchievements(result.newAchievements ?? []);
+      reset();
       void refresh();
     } catch (error) {
+      if (isNetworkError(error)) {
+        try {
+          await saveOffline();
+          return;
+        } catch {
+          // Fall through to the error toast.
+        }
+      }
       // SPEC.md §4: a failure closes the verification step.
       setStep("form");
       toast({ title: "Error Recording Birdies", description: errorMessage(error, "There was an error recording your birdies."), variant: "destructive" });

@@ -1,3 +1,4 @@
+import { AdCard } from "../../ads/components/ad-card";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
@@ -165,6 +166,7 @@ export function ChallengeDetailPage() {
             <div className="flex min-w-0 flex-col gap-6">
               <ChallengeInfoCard challenge={data} players={players.data} now={now} />
               <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />
+              <AdCard placement="challenge-detail" />
               {data.isCreator && user && (
                 <CreatorControls challenge={data} players={players.data} playersLoading={players.isPending} currentUserId={user.id} />
               )}

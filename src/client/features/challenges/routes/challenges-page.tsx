@@ -1,3 +1,4 @@
+import { AdDivider } from "../../ads/components/ad-divider";
 import { type KeyboardEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
@@ -108,11 +109,8 @@ export function ChallengesPage() {
                 </li>
               ))}
             </ul>
-            {/*
-              AD SLOT — divider ad (SPEC.md §2: only in a tab with at least 3 challenges).
-              The ads engineer renders the thin divider strip here, e.g.
-              {groups[tab].length >= 3 && <DividerAd />}; nothing is exported from this page for it.
-            */}
+            {/* SPEC.md §2: divider ads only in a tab with at least 3 challenges. */}
+            {groups[tab].length >= 3 && <AdDivider className="mt-4" />}
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
+import { PendingSyncBadge } from "../../offline/components/pending-sync-badge";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
@@ -45,7 +46,11 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
 
         <div>
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="text-base-content/70">Progress</span>
+            <span className="flex items-center gap-2 text-base-content/70">
+              Progress
+              {/* Rounds recorded offline and not yet sent (golf courses have dead spots). */}
+              <PendingSyncBadge />
+            </span>
             <span className="font-semibold" data-testid="birdied-count">
               {holesDone} / {HOLES_PER_CHALLENGE} birdied
             </span>

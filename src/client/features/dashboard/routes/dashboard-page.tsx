@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { FlagIcon, PlusIcon, TargetIcon, UsersIcon } from "../../../components/ui/icons";
 import { currentChallenge } from "../../../../shared/domain/challenge-timing";
+import { AdBanner } from "../../ads/components/ad-banner";
+import { AdDivider } from "../../ads/components/ad-divider";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useMyChallenges } from "../../birdies/hooks/use-birdies";
 import { ChallengeLeaderboardWidget } from "../components/challenge-leaderboard-widget";
 import { CurrentChallengeCard } from "../components/current-challenge-card";
 import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
 import { greetingName } from "../lib/greeting-name";
+import { InstallAppCard } from "../../pwa/components/install-app-card";
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -27,7 +30,9 @@ export function DashboardPage() {
         </Link>
       </header>
 
-      {/* Ad slot "dashboard-top" (banner): the ads feature renders it here; nothing shows in ad-free mode. */}
+      {/* Nothing renders in ad-free mode or without an affiliate address. */}
+      <AdBanner placement="dashboard-top" />
+      <InstallAppCard />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -40,7 +45,7 @@ export function DashboardPage() {
           ) : current ? (
             <>
               <CurrentChallengeCard challenge={current} />
-              {/* Ad slot "divider" (thin strip) between the challenge card and the leaderboard. */}
+              <AdDivider />
               <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
             </>
           ) : (

@@ -16,7 +16,7 @@ export function useChallengeLeaderboard(challengeId: number | null) {
  * The server's My Rankings page size (leaderboards service MY_CHALLENGES_PAGE): a full page means
  * older challenges may follow.
  */
-export const MY_RANKINGS_PAGE_SIZE = 20;
+export { MY_CHALLENGES_PAGE as MY_RANKINGS_PAGE_SIZE } from "../../../../shared/schemas/leaderboards";
 
 /** One page of My Rankings, most recent end date first. */
 export function useMyChallengesLeaderboard(offset = 0) {

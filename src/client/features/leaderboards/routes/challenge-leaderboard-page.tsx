@@ -1,3 +1,4 @@
+import { AdBanner } from "../../ads/components/ad-banner";
 import { useId } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/page-spinner";
@@ -70,7 +71,7 @@ export function ChallengeLeaderboardPage() {
           <ChallengeLeaderboardTab key={challengeId} challengeId={challengeId} />
         </>
       )}
-      {/* Ad slot "leaderboard-bottom" (banner): rendered by the ads feature; hidden in ad-free mode. */}
+      <AdBanner placement="leaderboard-bottom" />
     </div>
   );
 }

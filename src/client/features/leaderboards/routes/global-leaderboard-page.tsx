@@ -1,3 +1,4 @@
+import { AdBanner } from "../../ads/components/ad-banner";
 import { useSearchParams } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
 import { PageSpinner } from "../../../components/ui/page-spinner";
@@ -82,7 +83,7 @@ export function GlobalLeaderboardPage() {
           )}
         </div>
       </section>
-      {/* Ad slot "leaderboard-bottom" (banner): rendered by the ads feature; hidden in ad-free mode. */}
+      <AdBanner placement="leaderboard-bottom" />
     </div>
   );
 }

@@ -110,8 +110,20 @@ describe("flushEntries", () => {
     expect(store.entries.has("theirs")).toBe(true);
   });
 
-  test("a round cut off mid-send is never resent automatically", async () => {
-    const store = entries({ ...newEntry(7, round(1), 1, "a"), status: "sending" });
+  test("a round cut off mid-send is resent with the same clientRoundId (the server records it once)", async () => {
+    const store = entries({ ...newEntry(7, round(1), 1, "round-id-a"), status: "sending" });
+    const ids: (string | undefined)[] = [];
+    const report = await flushEntries(store, 7, async (input) => {
+      ids.push(input.clientRoundId);
+    });
+    expect(ids).toEqual(["round-id-a"]);
+    expect(report.sent.map((e) => e.id)).toEqual(["round-id-a"]);
+  });
+
+  test("an old entry without a clientRoundId cut off mid-send is never resent automatically", async () => {
+    const legacy = newEntry(7, round(1), 1, "a");
+    delete (legacy.input as { clientRoundId?: string }).clientRoundId;
+    const store = entries({ ...legacy, status: "sending" });
     let calls = 0;
     const report = await flushEntries(store, 7, async () => {
       calls++;

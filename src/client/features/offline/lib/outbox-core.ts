@@ -86,7 +86,14 @@ export async function flushEntries(store: OutboxStore, userId: number, send: (in
 
   for (const entry of entries) {
     if (entry.status === "sending") {
-      // Flushes never overlap, so this one was cut off mid-request in an earlier session.
+      // Flushes never overlap, so this one was cut off mid-request in an earlier session. With a
+      // clientRoundId the server records a round once whatever happens, so resending is safe;
+      // an older entry without one is left for the player to check.
+      if (entry.input.clientRoundId) {
+        entry.status = "pending";
+        await store.put({ ...entry, status: "pending", error: null });
+        continue;
+      }
       const interrupted = { ...entry, status: "failed" as const, error: INTERRUPTED_SEND_MESSAGE };
       await store.put(interrupted);
       report.rejected.push(interrupted);
@@ -126,8 +133,9 @@ export function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The entry id doubles as the round's clientRoundId, so every resend of it is the same round. */
 export function newEntry(userId: number, input: RecordRoundInput, now = Date.now(), id: string = uuid()): OutboxEntry {
-  return { id, userId, input, createdAt: now, status: "pending", error: null };
+  return { id, userId, input: { ...input, clientRoundId: input.clientRoundId ?? id }, createdAt: now, status: "pending", error: null };
 }
 
 /** An in-memory store for tests and for browsers without IndexedDB. */

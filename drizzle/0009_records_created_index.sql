@@ -1,0 +1,1 @@
+CREATE INDEX "birdie_records_created_idx" ON "birdie_records" USING btree ("created_at");

@@ -1,0 +1,95 @@
+import type { ChatMessage } from "../../../../shared/schemas/chat";
+import { relativeTime } from "../../../lib/relative-time";
+
+// Pure rules of the chat card (SPEC.md §2 "Challenge chat card", §8): how each message is drawn,
+// how pages and live messages combine, and the short relative time under each message.
+
+export type MessageKind = "system" | "own" | "other";
+
+/** System messages are centred, the viewer's own sit on the right as 'You', everyone else's carry avatar and name. */
+export function messageKind(message: Pick<ChatMessage, "type" | "user">, currentUserId: number | null | undefined): MessageKind {
+  if (message.type === "system") return "system";
+  if (currentUserId != null && message.user?.id === currentUserId) return "own";
+  return "other";
+}
+
+/** The name shown on someone else's message; a deleted author reads 'Unknown User' (SPEC.md §8). */
+export function authorName(message: Pick<ChatMessage, "user">): string {
+  const name = message.user?.displayName?.trim();
+  return name ? name : "Unknown User";
+}
+
+export type ChatRow = {
+  message: ChatMessage;
+  kind: MessageKind;
+  /** Same author as the message just above (no system message between): drawn a little closer to it. */
+  continued: boolean;
+};
+
+/** What the list draws, in order: each message with its style. */
+export function toChatRows(messages: readonly ChatMessage[], currentUserId: number | null | undefined): ChatRow[] {
+  return messages.map((message, i) => {
+    const kind = messageKind(message, currentUserId);
+    const previous = messages[i - 1];
+    const continued =
+      kind !== "system" && previous !== undefined && previous.type !== "system" && previous.user?.id != null && previous.user.id === message.user?.id;
+    return { message, kind, continued };
+  });
+}
+
+/**
+ * One chronological list from any number of sources (the fetched pages, messages pushed over the
+ * socket, a just-sent message, a catch-up page): each id once, oldest first. Ids grow with every
+ * insert, which is also the order the server pages by.
+ */
+export function mergeMessages(...sources: readonly (readonly ChatMessage[])[]): ChatMessage[] {
+  const byId = new Map<number, ChatMessage>();
+  for (const source of sources) for (const m of source) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The newest id in a list (0 when empty), which is what `after` catches up from. */
+export function lastMessageId(messages: readonly Pick<ChatMessage, "id">[]): number {
+  let last = 0;
+  for (const m of messages) if (m.id > last) last = m.id;
+  return last;
+}
+
+/** Infinite-query pages come newest first; the list reads oldest first. */
+export function messagesFromPages(pages: readonly { messages: readonly ChatMessage[] }[] | undefined): ChatMessage[] {
+  if (!pages) return [];
+  return mergeMessages(...pages.map((p) => p.messages));
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A chat-sized relative time: 'just now', '5m ago', '3h ago', then the app's day-based wording
+ * ('Yesterday', '3 days ago', '2 weeks ago', ...). A date that cannot be read is 'Unknown time'.
+ */
+export function chatTimeText(date: string | number | Date | null | undefined, now: number = Date.now()): string {
+  if (date === null || date === undefined || date === "") return "Unknown time";
+  const time = new Date(date).getTime();
+  if (Number.isNaN(time)) return "Unknown time";
+  // A device clock a little behind the server's would otherwise print a negative age.
+  const age = Math.max(0, now - time);
+  if (age < MINUTE_MS) return "just now";
+  if (age < HOUR_MS) return `${Math.floor(age / MINUTE_MS)}m ago`;
+  if (age < DAY_MS) return `${Math.floor(age / HOUR_MS)}h ago`;
+  return relativeTime(time, now);
+}
+
+/** The full date for a tooltip, or null when it cannot be read. */
+export function chatTimeTitle(date: string | null | undefined): string | null {
+  if (!date) return null;
+  const d = new Date(date);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleString();
+}
+
+/** The message a member may send: trimmed and non-empty (SPEC.md §5), or null when nothing may be sent. */
+export function sendableText(text: string, challengeId: number | null): string | null {
+  const trimmed = text.trim();
+  return trimmed && challengeId !== null ? trimmed : null;
+}
