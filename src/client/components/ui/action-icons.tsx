@@ -1,30 +1,6 @@
-import type { SVGProps } from "react";
+import { Icon, type IconProps } from "./icons";
 
-// Line icons for challenge and invite actions, drawn like ./icons.tsx (kept apart so the shell's
-// icon file stays as it is).
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+// Line icons for challenge and invite actions, on the shell's shared Icon frame.
 export const ArrowLeftIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M19 12H5" />

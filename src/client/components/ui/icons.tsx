@@ -2,9 +2,10 @@ import type { SVGProps } from "react";
 
 // A handful of line icons drawn in-house: an icon package would add weight to the initial bundle
 // for the dozen glyphs the shell needs.
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The shared frame of every line icon: 24x24, stroke in the current colour, hidden from AT. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

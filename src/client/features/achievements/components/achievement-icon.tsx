@@ -1,29 +1,9 @@
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
+import { Icon } from "../../../components/ui/icons";
 
 // Line icons for the achievement catalogue, drawn like the shell's own icons. The catalogue names
 // an icon per achievement; the type decides first (so a renamed icon key keeps its picture) and
 // anything unknown gets the default badge (SPEC.md §3).
-
-function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const ICONS: Record<string, ReactNode> = {
   bird: (
@@ -117,7 +97,7 @@ export function AchievementIcon({ achievementType, icon, earned = true, size = "
       className={`flex ${SIZES[size]} shrink-0 items-center justify-center rounded-full ${earned ? "bg-accent/25 text-amber-600 dark:text-accent" : "bg-base-200 text-base-content/40"}`}
       data-icon={key}
     >
-      <Svg>{ICONS[key]}</Svg>
+      <Icon>{ICONS[key]}</Icon>
     </span>
   );
 }

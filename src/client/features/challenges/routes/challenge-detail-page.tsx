@@ -9,6 +9,7 @@ import { PageSpinner } from "../../../components/ui/page-spinner";
 import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
 import { useAuth } from "../../auth/hooks/use-auth";
+import { ChatCardSlot } from "../../chat/components/chat-card-slot";
 import { EditBirdies } from "../../birdies/components/edit-birdies";
 import { YourProgress } from "../../birdies/components/your-progress";
 import { ChallengeLeaderboardTab } from "../../leaderboards/components/challenge-leaderboard-tab";
@@ -170,6 +171,8 @@ export function ChallengeDetailPage() {
               {data.isCreator && user && (
                 <CreatorControls challenge={data} players={players.data} playersLoading={players.isPending} currentUserId={user.id} />
               )}
+              {/* Last on the page at phone width: focusing the chat input scrolls the page to the bottom (SPEC.md §2). */}
+              <ChatCardSlot challengeId={data.id} />
             </div>
           </div>
         )}

@@ -7,7 +7,7 @@ const JITTER = 0.2;
 
 /** The delay before reconnect attempt `attempt` (0 = the first retry); `random` in [0, 1). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const step = Math.max(0, Math.floor(attempt));
+  const step = Number.isFinite(attempt) ? Math.max(0, Math.floor(attempt)) : 0;
   // 2^5 already passes the cap; stop there so large attempt counts cannot overflow.
   const nominal = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(step, 5));
   const jittered = nominal * (1 - JITTER + 2 * JITTER * random());

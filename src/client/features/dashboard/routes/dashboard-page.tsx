@@ -5,6 +5,7 @@ import { AdBanner } from "../../ads/components/ad-banner";
 import { AdDivider } from "../../ads/components/ad-divider";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { ChatCardSlot } from "../../chat/components/chat-card-slot";
 import { ChallengeLeaderboardWidget } from "../components/challenge-leaderboard-widget";
 import { CurrentChallengeCard } from "../components/current-challenge-card";
 import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
@@ -55,7 +56,9 @@ export function DashboardPage() {
         <div className="min-w-0 space-y-6">
           <RecentAchievementsWidget />
           {/* Chat slot: the chat feature mounts its Challenge chat card (SPEC.md §2) inside this wrapper. */}
-          <div data-slot="chat" className="empty:hidden" />
+          <div data-slot="chat" className="empty:hidden">
+            <ChatCardSlot />
+          </div>
         </div>
       </div>
     </div>

@@ -1,0 +1,83 @@
+import type { Outcome, Shot } from "./open-loop";
+import type { Player } from "./players";
+
+// The mixed player API, as the client calls it (tRPC over fetch, GET for queries).
+//   dashboard 35%    auth.me + challenges.list, one batched GET (what the dashboard loads)
+//   challenges 25%   challenges.list (the Challenges page)
+//   leaderboard 20%  leaderboards.challenge of one of the player's challenges
+//   chat 15%         chat.list: the newest page of that challenge's chat
+//   record 5%        birdies.recordRound (POST): one birdie, a fresh clientRoundId every call
+export const MIX: [kind: string, percent: number][] = [
+  ["dashboard", 35],
+  ["challenges", 25],
+  ["leaderboard", 20],
+  ["chat", 15],
+  ["record", 5],
+];
+
+/** Request i's kind: a fixed, interleaved pattern over every block of 100 (deterministic mix). */
+const PATTERN: string[] = (() => {
+  const out: string[] = [];
+  const left = new Map(MIX);
+  for (let i = 0; i < 100; i++) {
+    // Largest remaining share first, round robin: spreads the 5% of writes across the block.
+    let best = "";
+    let bestScore = -1;
+    for (const [kind, pct] of MIX) {
+      const score = (left.get(kind) ?? 0) / pct;
+      if (score > bestScore) [best, bestScore] = [kind, score];
+    }
+    out.push(best);
+    left.set(best, (left.get(best) ?? 0) - 1);
+  }
+  return out;
+})();
+
+export const kindOf = (i: number) => PATTERN[i % 100];
+
+const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
+const today = () => new Date().toISOString().slice(0, 10);
+const runTag = Date.now().toString(36);
+let roundSeq = 0;
+
+/** One request of the mix; `players` are signed in. Bodies are always read (keep-alive reuse). */
+export function mixedShot(base: string, players: Player[]): Shot {
+  return async (i: number, signal: AbortSignal): Promise<Outcome> => {
+    const p = players[(i * 7919) % players.length];
+    const kind = kindOf(i);
+    const headers: Record<string, string> = { Cookie: p.cookie };
+    let res: Response;
+    switch (kind) {
+      case "dashboard":
+        res = await fetch(`${base}/trpc/auth.me,challenges.list?batch=1&input=${q({})}`, { headers, signal });
+        break;
+      case "challenges":
+        res = await fetch(`${base}/trpc/challenges.list`, { headers, signal });
+        break;
+      case "leaderboard":
+        res = await fetch(`${base}/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`, { headers, signal });
+        break;
+      case "chat":
+        res = await fetch(`${base}/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`, { headers, signal });
+        break;
+      default:
+        res = await fetch(`${base}/trpc/birdies.recordRound`, {
+          method: "POST",
+          headers: { ...headers, Origin: base, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            challengeId: p.challengeId,
+            courseId: p.courseId,
+            date: today(),
+            holes: [{ holeNumber: 1 + (i % 18), score: i % 10 === 0 ? 2 : 3 }],
+            verifiedBy: { name: "Bench Partner", signature: "bench" },
+            clientRoundId: `bench-${runTag}-${++roundSeq}`,
+          }),
+          signal,
+        });
+    }
+    const body = await res.text();
+    // A refusal's message names the cause in the error summary (first 60 characters).
+    const detail = res.ok ? "" : (body.match(/"message":"([^"]{0,60})/)?.[1] ?? "");
+    return { ok: res.ok, status: res.status, kind, detail };
+  };
+}

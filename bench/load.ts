@@ -1,0 +1,94 @@
+// Open-loop load on the mixed player API, against the production server on the seeded
+// PostgreSQL data set (bun bench/seed.ts first).
+//
+//   bun run bench:load
+//   LOAD_SECONDS=10 SAT_SECONDS=5 bun run bench:load      (shorter, while developing)
+//
+// Prints p50/p99/max/errors at 500 and 1,000 req/s (LOAD_SECONDS each, default 60), then steps the
+// rate up (SAT_SECONDS each, default 15) until p99 > 250 ms or any error: the saturation rate. Then
+// the same for a bare Bun.serve hello-world in its own process (the ceiling) and the ratio.
+// Latency is measured from each request's scheduled time (see lib/open-loop.ts). Figures only:
+// nothing here asserts a timing.
+import postgres from "postgres";
+import { openLoop, type RunResult, type Shot } from "./lib/open-loop";
+import { kindOf, MIX, mixedShot } from "./lib/mix";
+import { ensureChat, loginAll, pickPlayers } from "./lib/players";
+import { spawnHello, spawnServer } from "./lib/procs";
+import { errorLines, kindLines, loadAverage, p99, runLine } from "./lib/report";
+import { BENCH_PASSWORD, BENCH_URL } from "./seed";
+
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const SAT_SECONDS = Number(process.env.SAT_SECONDS ?? 15);
+const USERS = Number(process.env.LOAD_USERS ?? 300);
+const SAT_P99_MS = 250;
+const SAT_STEPS = [1250, 1500, 1750, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000];
+const HELLO_STEPS = [2000, 4000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
+
+async function saturation(label: string, shot: Shot, steps: number[], kind?: (i: number) => string): Promise<{ rate: number; runs: RunResult[] }> {
+  let passed = 0;
+  const runs: RunResult[] = [];
+  for (const rate of steps) {
+    const r = await openLoop({ rate, seconds: SAT_SECONDS, shot, kindOf: kind, maxInFlight: 4000 });
+    runs.push(r);
+    const ok = p99(r) <= SAT_P99_MS && r.errors === 0;
+    console.log(runLine(`${label} step`, r) + (ok ? "" : "  <- over"));
+    if (!ok) {
+      for (const l of errorLines(r).slice(0, 5)) console.log(l);
+      break;
+    }
+    passed = rate;
+    await Bun.sleep(2000);
+  }
+  return { rate: passed, runs };
+}
+
+const sql = postgres(BENCH_URL, { max: 2, onnotice: () => {} });
+const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [{ users: 0 }]);
+if (users < 1000) {
+  console.error(`${BENCH_URL} is not seeded: run bun bench/seed.ts first`);
+  process.exit(1);
+}
+const chosen = await pickPlayers(sql, USERS);
+await ensureChat(sql, [...new Set(chosen.map((p) => p.challengeId))]);
+
+console.log(`load average before: ${await loadAverage()}  (${navigator.hardwareConcurrency} cores)`);
+const server = await spawnServer(BENCH_URL);
+try {
+  const t = performance.now();
+  const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
+  console.log(`${players.length} golfers signed in (${((performance.now() - t) / 1000).toFixed(1)} s), ${new Set(players.map((p) => p.challengeId)).size} active challenges`);
+  console.log(`mix: ${MIX.map(([k, p]) => `${k} ${p}%`).join(", ")}\n`);
+  const shot = mixedShot(server.url, players);
+
+  // Warm-up: JIT, connection pool, PostgreSQL caches.
+  await openLoop({ rate: 200, seconds: Math.min(10, LOAD_SECONDS), shot, kindOf });
+
+  for (const rate of [500, 1000]) {
+    const r = await openLoop({ rate, seconds: LOAD_SECONDS, shot, kindOf });
+    console.log(runLine(`mixed API`, r));
+    for (const l of [...kindLines(r), ...errorLines(r)]) console.log(l);
+    console.log(`    load average: ${await loadAverage()}`);
+    await Bun.sleep(2000);
+  }
+
+  console.log(`\nsaturation (step up, ${SAT_SECONDS} s a step, until p99 > ${SAT_P99_MS} ms or an error):`);
+  const app = await saturation("mixed API", shot, SAT_STEPS, kindOf);
+  console.log(`mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
+  await server.stop();
+
+  const hello = await spawnHello();
+  const helloShot: Shot = async (_i, signal) => {
+    const res = await fetch(hello.url, { signal });
+    await res.arrayBuffer();
+    return { ok: res.ok, status: res.status, kind: "hello" };
+  };
+  await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
+  const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS);
+  await hello.stop();
+  console.log(`hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
+  if (app.rate && ceiling.rate) console.log(`\nratio mixed API / hello-world: ${((app.rate / ceiling.rate) * 100).toFixed(1)}%`);
+  console.log(`note: the generator shares this ${navigator.hardwareConcurrency}-core machine with the server and PostgreSQL; the hello-world ceiling is bounded by it too.`);
+} finally {
+  await server.stop().catch(() => {});
+  await sql.end();
+}

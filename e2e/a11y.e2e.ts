@@ -1,0 +1,227 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { createChallengeViaApi, joinViaInvite, namedUser, recordViaApi, utcDay } from "./birdie-helpers";
+import { createChallengeApi } from "./challenge-api";
+import { expect, registerViaApi, signInAdminViaApi, type TestUser, test } from "./fixtures";
+
+// Accessibility sweep (issue 9, browser quality): axe-core on every main page, in both themes, at a
+// desktop and a 375 px phone width. Serious and critical WCAG 2.0/2.1 A+AA violations fail the run;
+// lesser ones are left to review. Set-up goes through the API; each page is loaded fresh.
+
+const THEMES = ["light", "dark"] as const;
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 375, height: 740 },
+] as const;
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+type Role = "guest" | "player" | "outsider" | "admin";
+
+type Data = {
+  player: TestUser;
+  outsider: TestUser;
+  challengeId: number;
+  inviteCode: string;
+};
+
+type Scenario = {
+  name: string;
+  as: Role;
+  path: (d: Data) => string;
+  /** Extra steps after the page is ready (open a dialog, move to a step...). */
+  act?: (page: Page, d: Data) => Promise<void>;
+  /** localStorage entries set before the app starts (besides the theme). */
+  storage?: Record<string, string>;
+};
+
+const SCENARIOS: Scenario[] = [
+  { name: "auth: sign in", as: "guest", path: () => "/auth" },
+  { name: "auth: register", as: "guest", path: () => "/auth?tab=register" },
+  { name: "dashboard with a current challenge", as: "player", path: () => "/" },
+  {
+    name: "dashboard: hole details and verification",
+    as: "player",
+    path: () => "/",
+    act: async (page) => {
+      await page.getByTestId("hole-status-grid").getByRole("button", { name: /^Hole 7, eagled/ }).click();
+      const hole = page.getByRole("dialog", { name: "Hole 7 Details" });
+      await expect(hole).toBeVisible();
+      await hole.getByRole("button", { name: "Jack Partner" }).first().click();
+      await expect(page.getByRole("dialog", { name: "Verification Details" })).toBeVisible();
+    },
+  },
+  {
+    name: "dashboard with ads",
+    as: "player",
+    path: () => "/",
+    // A long popup delay keeps the popup out of this scan (the next scenario covers it).
+    storage: { adFreeMode: "false", adPopupDelayMs: "600000" },
+    act: async (page) => {
+      await expect(page.locator("[data-ad-placement]").first()).toBeVisible();
+    },
+  },
+  {
+    name: "ad popup",
+    as: "player",
+    path: () => "/profile",
+    storage: { adFreeMode: "false", adPopupDelayMs: "100" },
+    act: async (page) => {
+      await expect(page.getByRole("dialog", { name: "Sponsored offer" })).toBeVisible();
+    },
+  },
+  { name: "challenges: active", as: "player", path: () => "/challenges" },
+  { name: "challenges: upcoming", as: "player", path: () => "/challenges?tab=upcoming" },
+  { name: "challenges: past (empty)", as: "player", path: () => "/challenges?tab=past" },
+  { name: "new challenge", as: "player", path: () => "/challenges/new" },
+  { name: "challenge detail: overview", as: "player", path: (d) => `/challenges/${d.challengeId}` },
+  { name: "challenge detail: leaderboard", as: "player", path: (d) => `/challenges/${d.challengeId}?tab=leaderboard` },
+  { name: "challenge detail: rules & info", as: "player", path: (d) => `/challenges/${d.challengeId}?tab=rules` },
+  { name: "edit challenge", as: "player", path: (d) => `/challenges/${d.challengeId}/edit` },
+  { name: "record birdies: form", as: "player", path: (d) => `/record-birdies/${d.challengeId}` },
+  {
+    name: "record birdies: verification step",
+    as: "player",
+    path: (d) => `/record-birdies/${d.challengeId}`,
+    act: async (page) => {
+      await page.getByRole("button", { name: "Hole 5", exact: true }).click();
+      await page.getByRole("button", { name: "Continue to Verification" }).click();
+      await expect(page.getByLabel("Partner Name")).toBeVisible();
+    },
+  },
+  { name: "achievements", as: "player", path: () => "/achievements" },
+  { name: "global leaderboard", as: "player", path: () => "/leaderboard/global" },
+  { name: "my challenges leaderboard", as: "player", path: () => "/leaderboard/my-challenges" },
+  { name: "challenge leaderboard", as: "player", path: (d) => `/leaderboard/${d.challengeId}` },
+  { name: "profile", as: "player", path: () => "/profile" },
+  { name: "profile: settings", as: "player", path: () => "/profile?tab=settings" },
+  { name: "support", as: "player", path: () => "/support" },
+  { name: "pwa info", as: "player", path: () => "/pwa-info" },
+  { name: "join by PIN", as: "player", path: () => "/join" },
+  { name: "invite (signed out)", as: "guest", path: (d) => `/invite/${d.inviteCode}` },
+  { name: "invite (signed in, not a member)", as: "outsider", path: (d) => `/invite/${d.inviteCode}` },
+  { name: "share challenge (signed out)", as: "guest", path: (d) => `/share/challenge/${d.inviteCode}` },
+  { name: "share challenge (signed in)", as: "player", path: (d) => `/share/challenge/${d.inviteCode}` },
+  { name: "404 page", as: "player", path: () => "/no-such-page" },
+  { name: "admin sign in", as: "guest", path: () => "/admin/login" },
+  { name: "admin dashboard", as: "admin", path: () => "/admin" },
+  { name: "admin users", as: "admin", path: () => "/admin/users" },
+  { name: "admin challenges", as: "admin", path: () => "/admin/challenges" },
+  { name: "admin support", as: "admin", path: () => "/admin/support" },
+  { name: "admin analytics", as: "admin", path: () => "/admin/analytics" },
+];
+
+let data: Data | undefined;
+
+function origin(): string {
+  return new URL(test.info().project.use.baseURL ?? "http://127.0.0.1:3100").origin;
+}
+
+/** One player with an active challenge (records, a rival who joined), an upcoming one and a support request. */
+async function seed(browser: Browser): Promise<Data> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  const player = await registerViaApi(page, namedUser("Axe"));
+  const challenge = await createChallengeViaApi(page.request, { name: "Accessible Links Open", courseName: "Contrast Bay" });
+  await recordViaApi(page.request, challenge.id, [{ hole: 3, score: 3 }, { hole: 7, score: 2 }], { partner: "Jack Partner", signature: "J. Partner" });
+  await recordViaApi(page.request, challenge.id, [{ hole: 12, score: 3 }], { date: utcDay(1), partner: "Jack Partner", signature: "J. P." });
+  await createChallengeApi(page.request, { name: "Next Month Scramble", startInDays: 5, endInDays: 30 });
+  const support = await page.request.post("/api/support", {
+    data: { email: player.email, subject: "Hole 7 shows twice", message: "After recording an eagle the grid shows it twice.", type: "bug" },
+    headers: { Origin: origin() },
+  });
+  expect(support.ok(), await support.text()).toBeTruthy();
+
+  const rival = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const rivalPage = await rival.newPage();
+  await registerViaApi(rivalPage, namedUser("Rival"));
+  await joinViaInvite(rivalPage.request, challenge.inviteCode);
+  await recordViaApi(rivalPage.request, challenge.id, [{ hole: 1, score: 3 }], { partner: "Ann Marker", signature: "A. M." });
+  await rival.close();
+
+  const outsiderContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const outsider = await registerViaApi(await outsiderContext.newPage(), namedUser("Outsider"));
+  await outsiderContext.close();
+
+  // The admin account exists before the admin pages are scanned (and counts in their totals).
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await signInAdminViaApi(await adminContext.newPage());
+  await adminContext.close();
+
+  await context.close();
+  return { player, outsider, challengeId: challenge.id, inviteCode: challenge.inviteCode };
+}
+
+async function signIn(page: Page, role: Role, d: Data) {
+  if (role === "guest") return;
+  if (role === "admin") return signInAdminViaApi(page);
+  const user = role === "player" ? d.player : d.outsider;
+  const response = await page.request.post("/api/login", {
+    data: { username: user.username, password: user.password },
+    headers: { Origin: origin() },
+  });
+  expect(response.ok(), `login ${user.username}: ${response.status()}`).toBeTruthy();
+}
+
+/** The page has rendered its content: a heading, and no spinner or skeleton still waiting on data. */
+async function waitForContent(page: Page) {
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
+}
+
+/** Transitions and animations finished, so colours are measured in their resting state. */
+async function settle(page: Page) {
+  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
+  await page.waitForTimeout(50);
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 6)
+        .map((n) => `      ${n.target.join(" ")}\n        ${n.failureSummary?.split("\n").slice(1).join(" | ")}`)
+        .join("\n");
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s))\n${nodes}`;
+    })
+    .join("\n");
+}
+
+test.describe("accessibility (axe-core)", () => {
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(60_000);
+    data = await seed(browser);
+  });
+
+  for (const scenario of SCENARIOS) {
+    for (const theme of THEMES) {
+      test(`${scenario.name} · ${theme} theme`, async ({ page }) => {
+        test.setTimeout(60_000);
+        const d = data!;
+        await signIn(page, scenario.as, d);
+        await page.addInitScript(
+          ({ theme, storage }) => {
+            localStorage.setItem("theme", theme);
+            for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+          },
+          { theme, storage: scenario.storage ?? {} },
+        );
+
+        const failures: string[] = [];
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize({ width: viewport.width, height: viewport.height });
+          await page.goto(scenario.path(d));
+          await waitForContent(page);
+          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+          if (scenario.act) await scenario.act(page, d);
+          await settle(page);
+
+          const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+          const serious = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
+          if (serious.length > 0) failures.push(`${viewport.name} (${viewport.width}px) at ${page.url()}:\n${describeViolations(serious)}`);
+        }
+        expect(failures, failures.join("\n")).toEqual([]);
+      });
+    }
+  }
+});

@@ -1,0 +1,112 @@
+import { describe, expect, test } from "bun:test";
+import type { ChatMessage } from "../../../../shared/schemas/chat";
+import { authorName, chatTimeText, lastMessageId, mergeMessages, messageKind, messagesFromPages, sendableText, toChatRows } from "./chat-messages";
+
+const ME = 7;
+const OTHER = 9;
+
+function msg(id: number, type: "system" | "user", userId: number | null, text = `message ${id}`): ChatMessage {
+  return {
+    id,
+    challengeId: 1,
+    type,
+    message: text,
+    createdAt: new Date(Date.UTC(2026, 4, 20, 9, id)).toISOString(),
+    user: userId === null ? null : { id: userId, displayName: userId === ME ? "Me Golfer" : "Other Golfer", profilePicture: null },
+  };
+}
+
+describe("messageKind", () => {
+  test.each([
+    ["system message", msg(1, "system", null), ME, "system"],
+    ["system message that names the viewer", { ...msg(1, "system", null), user: { id: ME, displayName: "x", profilePicture: null } }, ME, "system"],
+    ["own message", msg(2, "user", ME), ME, "own"],
+    ["someone else's message", msg(3, "user", OTHER), ME, "other"],
+    ["deleted author", msg(4, "user", null), ME, "other"],
+    ["viewer unknown", msg(5, "user", ME), null, "other"],
+  ] as const)("%s", (_label, message, viewer, kind) => {
+    expect(messageKind(message, viewer)).toBe(kind);
+  });
+});
+
+describe("authorName", () => {
+  test("display name", () => expect(authorName(msg(1, "user", OTHER))).toBe("Other Golfer"));
+  test("a gone author is Unknown User", () => expect(authorName(msg(1, "user", null))).toBe("Unknown User"));
+  test("a blank name is Unknown User", () => expect(authorName({ user: { id: 1, displayName: "  ", profilePicture: null } })).toBe("Unknown User"));
+});
+
+describe("toChatRows", () => {
+  test("styles each message and marks runs by one author", () => {
+    const rows = toChatRows([msg(1, "system", null), msg(2, "user", OTHER), msg(3, "user", OTHER), msg(4, "user", ME), msg(5, "system", null), msg(6, "user", ME)], ME);
+    expect(rows.map((r) => [r.message.id, r.kind, r.continued])).toEqual([
+      [1, "system", false],
+      [2, "other", false],
+      [3, "other", true],
+      [4, "own", false],
+      [5, "system", false],
+      [6, "own", false],
+    ]);
+  });
+
+  test("messages of deleted authors are never grouped", () => {
+    const rows = toChatRows([msg(1, "user", null), msg(2, "user", null)], ME);
+    expect(rows.map((r) => r.continued)).toEqual([false, false]);
+  });
+});
+
+describe("mergeMessages", () => {
+  test("keeps each id once, oldest first, the later copy winning", () => {
+    const edited = { ...msg(2, "user", ME), message: "pushed copy" };
+    const merged = mergeMessages([msg(3, "user", ME), msg(2, "user", ME)], [edited, msg(1, "system", null)], []);
+    expect(merged.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(merged[1].message).toBe("pushed copy");
+  });
+
+  test("pages newest first become one chronological list", () => {
+    const pages = [{ messages: [msg(4, "user", ME), msg(5, "user", ME)] }, { messages: [msg(1, "user", ME), msg(2, "user", ME), msg(3, "user", ME)] }];
+    expect(messagesFromPages(pages).map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(messagesFromPages(undefined)).toEqual([]);
+  });
+
+  test("lastMessageId", () => {
+    expect(lastMessageId([])).toBe(0);
+    expect(lastMessageId([msg(4, "user", ME), msg(9, "user", ME), msg(2, "user", ME)])).toBe(9);
+  });
+});
+
+describe("chatTimeText", () => {
+  // Local-time constructors keep the day-based rows independent of the machine's time zone.
+  const now = new Date(2026, 4, 20, 9, 30).getTime();
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const MIN = 60_000;
+  test.each([
+    ["a few seconds", ago(20_000), "just now"],
+    ["from a clock slightly ahead", ago(-5_000), "just now"],
+    ["one minute", ago(MIN), "1m ago"],
+    ["five minutes", ago(5 * MIN + 30_000), "5m ago"],
+    ["59 minutes", ago(59 * MIN), "59m ago"],
+    ["an hour", ago(60 * MIN), "1h ago"],
+    ["23 hours", ago(23 * 60 * MIN), "23h ago"],
+    ["yesterday", new Date(2026, 4, 19, 8, 0).toISOString(), "Yesterday"],
+    ["three days", new Date(2026, 4, 17, 12, 0).toISOString(), "3 days ago"],
+    ["two weeks", new Date(2026, 4, 6, 12, 0).toISOString(), "2 weeks ago"],
+    ["two months", new Date(2026, 2, 10, 12, 0).toISOString(), "2 months ago"],
+  ])("%s", (_label, date, expected) => {
+    expect(chatTimeText(date, now)).toBe(expected);
+  });
+
+  test.each([["not a date"], [""], [null], [undefined], ["2026-13-45T99:00:00Z"]])("invalid %p is Unknown time", (date) => {
+    expect(chatTimeText(date, now)).toBe("Unknown time");
+  });
+});
+
+describe("sendableText", () => {
+  test.each([
+    ["  hello  ", 3, "hello"],
+    ["   ", 3, null],
+    ["", 3, null],
+    ["hello", null, null],
+  ] as const)("%p in challenge %p", (text, challengeId, expected) => {
+    expect(sendableText(text, challengeId)).toBe(expected);
+  });
+});

@@ -1,0 +1,73 @@
+import { updateProfileSchema, loginSchema, registerSchema } from "../../shared/schemas/auth";
+import { recordBirdieSchema } from "../../shared/schemas/birdies";
+import { addChallengeCourseSchema, createChallengeSchema, updateChallengeSchema } from "../../shared/schemas/challenges";
+import { createCourseSchema } from "../../shared/schemas/courses";
+import { supportRequestSchema } from "../../shared/schemas/support";
+import { schemaKeys, type ParamKind } from "./hostile";
+
+// Every REST route the app serves under /api, with what it reads. The suites assert this table
+// and the app's registered routes (app.routes) are the same set, so a new route must be added here
+// (and is then fuzzed, origin-checked and IDOR-checked) or the suite fails.
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type RestRoute = {
+  method: Method;
+  path: string;
+  /** Path parameters and what they name. */
+  params?: Record<string, ParamKind>;
+  /** Query parameters the route reads (every signed-in route also gets a ?userId=). */
+  query?: string[];
+  /** Keys of the JSON body the route reads; undefined when it reads no body. */
+  body?: readonly string[];
+  /** Headers the route reads. */
+  headers?: string[];
+  /** "public": answers signed-out callers too. */
+  auth: "public" | "user";
+};
+
+export const REST_ROUTES: RestRoute[] = [
+  { method: "GET", path: "/api/health", auth: "public" },
+  { method: "GET", path: "/api/user", auth: "user" },
+  { method: "POST", path: "/api/register", body: schemaKeys(registerSchema), auth: "public" },
+  { method: "POST", path: "/api/login", body: schemaKeys(loginSchema), auth: "public" },
+  { method: "POST", path: "/api/logout", auth: "public" },
+  { method: "GET", path: "/api/challenge-preview/:code", params: { code: "code" }, auth: "public" },
+  { method: "GET", path: "/api/challenges/invite/:code", params: { code: "code" }, auth: "user" },
+  { method: "POST", path: "/api/challenges/invite/:code/join", params: { code: "code" }, auth: "user" },
+  { method: "GET", path: "/api/challenges/pin/:pin", params: { pin: "pin" }, auth: "user" },
+  { method: "GET", path: "/api/challenges/:id/leaderboard", params: { id: "challenge" }, auth: "user" },
+  { method: "GET", path: "/api/users/:id/challenges/leaderboard", params: { id: "user" }, query: ["offset"], auth: "user" },
+  { method: "GET", path: "/api/leaderboard/global", query: ["period", "p"], auth: "user" },
+  { method: "GET", path: "/api/achievements", auth: "user" },
+  { method: "GET", path: "/api/users/:id/achievements", params: { id: "user" }, auth: "user" },
+  { method: "GET", path: "/api/users/:id/challenges", params: { id: "user" }, auth: "user" },
+  { method: "POST", path: "/api/challenges", body: schemaKeys(createChallengeSchema), auth: "user" },
+  { method: "GET", path: "/api/challenges/:id", params: { id: "challenge" }, auth: "user" },
+  { method: "PATCH", path: "/api/challenges/:id", params: { id: "challenge" }, body: schemaKeys(updateChallengeSchema), auth: "user" },
+  { method: "DELETE", path: "/api/challenges/:id", params: { id: "challenge" }, auth: "user" },
+  { method: "GET", path: "/api/challenges/:id/courses", params: { id: "challenge" }, auth: "user" },
+  { method: "POST", path: "/api/challenges/:id/courses", params: { id: "challenge" }, body: schemaKeys(addChallengeCourseSchema), auth: "user" },
+  { method: "GET", path: "/api/challenges/:id/players", params: { id: "challenge" }, auth: "user" },
+  { method: "DELETE", path: "/api/challenges/:id/players/:userId", params: { id: "challenge", userId: "user" }, auth: "user" },
+  { method: "POST", path: "/api/challenges/:id/invite/regenerate", params: { id: "challenge" }, auth: "user" },
+  { method: "GET", path: "/api/courses/search", query: ["q"], auth: "user" },
+  { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
+  { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
+  { method: "PUT", path: "/api/users/me", body: [...schemaKeys(updateProfileSchema), "profilePicture"], auth: "user" },
+  { method: "GET", path: "/api/users/:id/picture", params: { id: "user" }, auth: "user" },
+  { method: "POST", path: "/api/support", body: schemaKeys(supportRequestSchema), auth: "public" },
+  { method: "GET", path: "/api/birdies", query: ["challengeId"], auth: "user" },
+  { method: "POST", path: "/api/birdies", body: schemaKeys(recordBirdieSchema), auth: "user" },
+  { method: "DELETE", path: "/api/birdies/:id", params: { id: "birdie" }, headers: ["authorization"], auth: "user" },
+  { method: "GET", path: "/api/challenges/:challengeId/chat", params: { challengeId: "challenge" }, query: ["cursor", "after", "limit"], auth: "user" },
+  { method: "POST", path: "/api/challenges/:challengeId/chat", params: { challengeId: "challenge" }, body: ["message"], auth: "user" },
+];
+
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/** The /api routes the Hono app registered (its middleware and catch-alls are method ALL). */
+export function registeredApiRoutes(app: { routes: { method: string; path: string }[] }): string[] {
+  return [...new Set(app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map(routeKey))].sort();
+}
+
+export const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
