@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page, WebSocketRoute } from "@playwright/test";
 import { baseURL, createChallengeViaApi, joinViaInvite, namedUser, recordViaApi } from "./birdie-helpers";
 import { expect, registerViaApi, test, type TestUser } from "./fixtures";
 
@@ -108,6 +108,44 @@ test.describe("challenge chat", () => {
     await bob.close();
   });
 
+  test("after the socket drops the card reconnects and catches up on what it missed", async ({ browser }) => {
+    const alice = await newPlayer(browser, "Ali");
+    const bob = await newPlayer(browser, "Bert");
+    const challenge = await createChallengeViaApi(alice.page.request);
+    await joinViaInvite(bob.page.request, challenge.inviteCode);
+
+    // Alice's socket passes through Playwright, which can cut it and refuse new ones for a while.
+    const routes: WebSocketRoute[] = [];
+    let refuse = false;
+    await alice.page.routeWebSocket(/\/ws$/, (ws) => {
+      if (refuse) {
+        ws.close({ code: 1011, reason: "test outage" });
+        return;
+      }
+      ws.connectToServer();
+      routes.push(ws);
+    });
+    const card = await openChat(alice.page);
+
+    refuse = true;
+    await routes.at(-1)!.close({ code: 1011, reason: "test outage" });
+    await expect(card.getByTestId("chat-connection")).toHaveText("Reconnecting…");
+    const origin = { Origin: new URL(baseURL()).origin };
+    const posted = await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: "Sent while you were away" }, headers: origin });
+    expect(posted.ok(), await posted.text()).toBeTruthy();
+    await expect(message(card, "Sent while you were away")).toHaveCount(0);
+
+    refuse = false;
+    await expect(card.getByTestId("chat-connection")).toHaveText("Live", { timeout: 20_000 });
+    await expect(message(card, "Sent while you were away")).toHaveAttribute("data-kind", "other");
+    // And it is live again: the next message arrives by itself.
+    await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: "Welcome back" }, headers: origin });
+    await expect(message(card, "Welcome back")).toBeVisible();
+
+    await alice.close();
+    await bob.close();
+  });
+
   test("a fresh challenge shows the empty state; another challenge can be picked", async ({ page }) => {
     await registerViaApi(page, namedUser("Solo"));
     const first = await createChallengeViaApi(page.request, { name: "Chat First Challenge" });
@@ -139,6 +177,27 @@ test.describe("challenge chat", () => {
     await expect(detailCard.getByLabel("Chat challenge")).toBeDisabled();
     await expect(detailCard.getByLabel("Chat challenge").locator("option:checked")).toHaveText(second.name);
     await expect(message(detailCard, "Only me here")).toBeVisible();
+  });
+
+  test("older messages load on demand above the newest page", async ({ page }) => {
+    await registerViaApi(page, namedUser("Chatty"));
+    const challenge = await createChallengeViaApi(page.request);
+    const origin = { Origin: new URL(baseURL()).origin };
+    for (let i = 1; i <= 55; i++) {
+      const r = await page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: `Note ${i}.` }, headers: origin });
+      expect(r.ok(), await r.text()).toBeTruthy();
+    }
+    const card = await openChat(page);
+    // The newest page (50) first, with the latest in view.
+    await expect(messages(card)).toHaveCount(50);
+    await card.scrollIntoViewIfNeeded();
+    await expect(message(card, "Note 55.")).toBeInViewport();
+    await expect(message(card, "Note 6.")).not.toBeInViewport();
+    await expect(message(card, "Note 5.")).toHaveCount(0);
+    await card.getByRole("button", { name: "Load older messages" }).click();
+    await expect(messages(card)).toHaveCount(55);
+    await expect(messages(card).first()).toContainText("Note 1.");
+    await expect(card.getByRole("button", { name: "Load older messages" })).toHaveCount(0);
   });
 
   test("phone width: the card fits without horizontal scroll and focusing the input scrolls to the bottom", async ({ page }) => {

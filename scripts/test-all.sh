@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what it needs, then runs the typecheck,
-# unit + integration tests (PGlite), the client build, and the Playwright e2e suite in Chromium.
+# unit + integration tests (PGlite; includes the hostile-input, IDOR and fault suites), the client
+# build and its bundle-size budget, the dependency audit, and the Playwright e2e suite (incl. axe
+# accessibility checks) in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,11 +22,17 @@ fi
 echo "== typecheck"
 bun run typecheck
 
-echo "== unit + integration (bun test)"
-bun test --timeout 60000 ./src
+echo "== unit + integration (bun test; FUZZ_RUNS=${FUZZ_RUNS:-1000} generated cases per procedure and route)"
+bun test --timeout 600000 ./src
 
 echo "== client build"
 bun run build
+
+echo "== initial bundle budget (170 KB gzipped)"
+bun run test:bundle
+
+echo "== dependency audit (production, high and above)"
+bun run test:audit
 
 echo "== end-to-end (Playwright, Chromium)"
 bunx playwright test

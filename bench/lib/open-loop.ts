@@ -61,7 +61,7 @@ export async function openLoop(opts: RunOptions): Promise<RunResult> {
     maxSeen = Math.max(maxSeen, inFlight);
     const kind = opts.kindOf?.(i) ?? "all";
     const p = shot(i, AbortSignal.timeout(timeoutMs))
-      .catch((err: Error) => ({ ok: false, status: 0, kind: err?.name === "TimeoutError" ? "timeout" : `network: ${err?.message ?? err}`.slice(0, 80) }))
+      .catch((err: Error): Outcome => ({ ok: false, status: 0, kind: err?.name === "TimeoutError" ? "timeout" : `network: ${err?.message ?? err}`.slice(0, 80) }))
       .then((r) => {
         const ms = performance.now() - due;
         latencies.push(ms);

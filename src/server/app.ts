@@ -12,7 +12,8 @@ import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
-import { bodySizeCap, originCheck, securityHeaders } from "./http/security";
+import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
+import { bodySizeCap, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
 import type { HonoEnv } from "./http/types";
@@ -61,14 +62,19 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
+  // PostgreSQL only: over the network a dead peer can hang a query; in-process PGlite cannot.
+  const watch = deps.database.kind === "postgres" ? new DatabaseWatch(deps.database) : undefined;
   for (const prefix of ["/api/*", "/trpc/*"]) {
     app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 12 * MB }));
     app.use(prefix, originCheck(env.PUBLIC_ORIGIN));
+    if (watch) app.use(prefix, dbDeadline(watch));
   }
 
   // Health first and without a session look-up: it must answer even when sessions cannot load.
   app.route("/api", healthRest);
 
+  // tRPC refuses NUL in its input itself (in its own error shape); REST paths and queries here.
+  app.use("/api/*", refuseNulInUrl());
   app.use("/api/*", sessionLoader());
   app.use("/trpc/*", sessionLoader());
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 import { listenWithReconnect, type NotifyHandler } from "./pg-listener";
 import * as schema from "./schema/index";
 
@@ -13,8 +14,12 @@ export type DbKind = "postgres" | "pglite";
 export type Database = {
   db: Db;
   kind: DbKind;
-  /** A real round trip; throws when the database is unreachable. */
-  ping(): Promise<void>;
+  /**
+   * A real round trip; throws when the database is unreachable or does not answer within
+   * `timeoutMs`. On PostgreSQL it uses its own connection, so a busy pool does not read as an
+   * outage and a stalled pool does not hide one.
+   */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /**
    * LISTEN on `channels` until the returned function is called. `onListen` runs after every
@@ -41,17 +46,50 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     // Fail fast when the server is gone so requests answer 503 instead of hanging.
     connect_timeout: 5,
     idle_timeout: 60,
+    // Wait before re-dialling after failed connections: postgres.js's default grows 3^n / 100 s up
+    // to 20 s, so after a few seconds of outage the pool kept requests waiting (and recovery
+    // took) many seconds after the database was back. Capped at 0.5 s: a refused dial is cheap.
+    backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     onnotice: () => {},
   });
   const db = drizzle(client, { schema }) as unknown as Db;
+  // The probe connection behind ping(): opened on first use, dropped after any failure so the
+  // next ping dials afresh (a connection stuck on a dead peer would otherwise answer nothing).
+  let probe: Sql | undefined;
+  let closed = false;
+  const dropProbe = () => {
+    const old = probe;
+    probe = undefined;
+    void old?.end({ timeout: 0 }).catch(() => {});
+  };
   return {
     db,
     kind: "postgres",
     listen: (channels, onNotify, onListen) => listenWithReconnect(url, channels, onNotify, onListen),
-    ping: async () => {
-      await db.execute(sql`select 1`);
+    ping: async (timeoutMs = 1000) => {
+      if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_ENDED" });
+      probe ??= postgres(url, { max: 1, connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)), idle_timeout: 30, fetch_types: false, onnotice: () => {} });
+      const current = probe;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([
+          current`select 1`,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })), timeoutMs);
+          }),
+        ]);
+      } catch (err) {
+        if (probe === current) dropProbe();
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      closed = true;
+      dropProbe();
+      await client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -69,9 +107,19 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     db,
     kind: "pglite",
-    ping: async () => {
+    ping: async (timeoutMs = 1000) => {
       if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_CLOSED" });
-      await db.execute(sql`select 1`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([
+          db.execute(sql`select 1`),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     listen: async (channels, onNotify, onListen) => {
       const stops: (() => Promise<void>)[] = [];

@@ -1,16 +1,20 @@
 import type { AppContext } from "./types";
 import { badRequest, forbidden, unauthorized } from "../lib/errors";
 import type { UserRow } from "../db/schema/users";
+import { containsNul, NUL_MESSAGE } from "../lib/validate";
 
-/** The JSON body, or 400 when it is not JSON. An empty body reads as {}. */
+/** The JSON body, or 400 when it is not JSON (or holds a NUL character). An empty body reads as {}. */
 export async function jsonBody(c: AppContext): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest("Request body must be valid JSON");
   }
+  if (containsNul(body)) throw badRequest(NUL_MESSAGE);
+  return body;
 }
 
 export function requireUser(c: AppContext): UserRow {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../lib/errors";
+import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
 
 const CSP = [
@@ -87,6 +88,14 @@ export function bodySizeCap(defaultMax: number, large: { test: (path: string) =>
       const body = new Blob(chunks as BlobPart[]);
       c.req.raw = new Request(c.req.raw, { body, duplex: "half" } as RequestInit);
     }
+    await next();
+  };
+}
+
+/** U+0000 cannot be stored in PostgreSQL text: refuse it anywhere in the path or query up front. */
+export function refuseNulInUrl(): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    if (/%00/i.test(c.req.url)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
     await next();
   };
 }

@@ -51,13 +51,20 @@ export const conflict = (m: string) => new AppError("CONFLICT", m);
 export const tooManyRequests = (m = "Too many attempts. Please wait a moment and try again.") =>
   new AppError("TOO_MANY_REQUESTS", m);
 
-/** True when an error means the database could not be reached (so the answer is 503, not 500). */
+const DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003", "DATABASE_TIMEOUT"]);
+const DOWN_MESSAGE = /connect(ion)? (refused|terminated|closed|ended)|the database system is (starting|shutting) down|PGlite is closed/i;
+
+/**
+ * True when an error means the database could not be reached (so the answer is 503, not 500).
+ * Drizzle wraps driver errors ("Failed query: ...", the driver's error as `cause`), so the cause
+ * chain is followed.
+ */
 export function isDatabaseDown(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; errno?: string } | undefined;
-  if (!e) return false;
-  const code = e.code ?? e.errno ?? "";
-  return (
-    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003"].includes(code) ||
-    /connect(ion)? (refused|terminated|closed|ended)|the database system is (starting|shutting) down/i.test(e.message ?? "")
-  );
+  let e = err as { code?: unknown; message?: unknown; errno?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = String(e.code ?? e.errno ?? "");
+    if (DOWN_CODES.has(code) || DOWN_MESSAGE.test(typeof e.message === "string" ? e.message : "")) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

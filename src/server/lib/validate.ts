@@ -18,3 +18,25 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
   if (!result.success) throw badRequest(firstIssueMessage(result.error));
   return result.data;
 }
+
+export const NUL_MESSAGE = "Text cannot contain NUL characters";
+
+/**
+ * True when a string (or key) anywhere inside `value` holds U+0000, which PostgreSQL text cannot
+ * store (the query would fail with a 500). Iterative, so deeply nested input cannot overflow.
+ */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (v.includes("\0")) return true;
+    } else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes("\0")) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}

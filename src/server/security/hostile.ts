@@ -11,7 +11,7 @@ import { TINY_GIF, TINY_JPEG, TINY_PNG } from "./world";
 // JSON text JSON.stringify cannot produce ({ $rawjson: "1e309" }), and keep duplicate or
 // "__proto__" keys ({ $entries }); `encode` turns a tree into the exact text sent.
 
-export type Value = null | boolean | number | string | Value[] | { $ref: string } | { $rawjson: string } | { $entries: [string, Value][] };
+export type Value = null | boolean | number | string | Value[] | { $ref: string } | { $rawjson: string } | { $entries: [string, Value | undefined][] };
 
 /** What a case sends as its input / body. */
 export type Input = { kind: "none" } | { kind: "json"; value: Value } | { kind: "raw"; text: string };
@@ -150,7 +150,7 @@ const { value: hostileValueArb } = fc.letrec<{ value: Value; array: Value[]; obj
   array: fc.array(tie("value"), { maxLength: 5 }),
   object: fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 10 })), tie("value")), { maxLength: 4 })
-    .map((entries) => ({ $entries: entries as [string, Value][] })),
+    .map((entries) => ({ $entries: entries })),
 }));
 
 /** Any value at all: scalars, arrays and objects where scalars are expected, nested. */
@@ -196,8 +196,11 @@ export const malformedJson: fc.Arbitrary<string> = fc.oneof(
 const ref = (...paths: string[]) => fc.constantFrom(...paths.map((p) => ({ $ref: p }) as Value));
 const DAY = 86_400_000;
 const dayOffset = (d: number) => new Date(Date.now() + d * DAY).toISOString().slice(0, 10);
-const entries = (model: Record<string, fc.Arbitrary<Value>>) =>
-  fc.record(model, { requiredKeys: [] }).map((o) => ({ $entries: Object.entries(o) as [string, Value][] }));
+const entries = (model: Record<string, fc.Arbitrary<Value>>) => fc.record(model).map((o) => ({ $entries: Object.entries(o) }));
+/** An optional field: usually left out (undefined leaves the key out). */
+const maybe = (arb: fc.Arbitrary<Value>) => fc.option(arb, { nil: undefined, freq: 3 }) as fc.Arbitrary<Value>;
+/** E-mail addresses zod's email() accepts (fast-check's RFC-complete ones are often refused). */
+const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom("com", "org", "golf", "co.uk")).map(([a, b, c]) => `${a.replace(/[._-]+$/, "")}x@${b}.${c}`);
 
 const challengeRef = ref("own.id", "other.id", "secret.id");
 const courseRef = ref("own.courseId", "other.courseId", "secret.courseId");
@@ -214,12 +217,12 @@ export const VALID: Record<string, fc.Arbitrary<Value>> = {
   id: ref("own.id", "other.id", "secret.id", "own.courseId", "birdie.member", "birdie.owner", "support.id"),
   challengeId: challengeRef,
   userId: userRef,
-  courseId: courseRef,
-  courseIds: fc.array(courseRef, { maxLength: 3 }),
+  courseId: fc.option(courseRef, { nil: undefined, freq: 6 }) as fc.Arbitrary<Value>,
+  courseIds: maybe(fc.array(courseRef, { minLength: 1, maxLength: 3 })),
   code: ref("own.inviteCode", "other.inviteCode", "secret.inviteCode"),
   pin: ref("own.invitePin", "other.invitePin", "secret.invitePin"),
-  cursor: fc.integer({ min: 1, max: 500 }),
-  after: fc.integer({ min: 0, max: 500 }),
+  cursor: maybe(fc.integer({ min: 1, max: 500 })),
+  after: maybe(fc.integer({ min: 0, max: 500 })),
   limit: fc.integer({ min: 1, max: 100 }),
   holeNumber,
   score,
@@ -228,15 +231,15 @@ export const VALID: Record<string, fc.Arbitrary<Value>> = {
   endDate: fc.integer({ min: 1, max: 60 }).map((d) => new Date(Date.now() + d * DAY).toISOString()),
   verifiedBy,
   holes: fc.array(entries({ holeNumber, score }), { minLength: 1, maxLength: 18 }),
-  clientRoundId: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/),
-  customCourseName: text(2, 40),
-  courseName: text(2, 40),
+  clientRoundId: maybe(fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/)),
+  customCourseName: maybe(text(2, 40)),
+  courseName: maybe(text(2, 40)),
   message: text(1, 200),
   name: text(4, 60),
   username: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_]{3,30}$/), ref("member.username", "owner.username")),
   password: fc.oneof(text(6, 40), fc.constant("birdie123")),
   displayName: text(1, 50),
-  email: fc.emailAddress(),
+  email,
   homeCourseName: text(0, 100),
   handicap: fc.oneof(fc.double({ min: -10, max: 54, noNaN: true }), fc.constant(null)),
   isAdmin: fc.boolean(),
@@ -273,11 +276,33 @@ const extraEntries = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), hostileValue), { minLength: 1, maxLength: 2 }) },
 );
 
-/** An object with the expected keys, each present or missing, plausible or hostile, plus extra keys. */
-export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> =>
-  fc
-    .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue(k)])), { requiredKeys: [] }), extraEntries)
-    .map(([fields, extra]) => ({ $entries: [...(Object.entries(fields) as [string, Value][]), ...extra] }));
+const entriesOf = (fields: Record<string, Value | undefined>, extra: [string, Value][]): Value => ({ $entries: [...Object.entries(fields), ...extra] });
+
+/**
+ * An object with the expected keys: all plausible (so deep paths run), all plausible but one
+ * (that one hostile or missing, so each field's check is reached), or each key present or
+ * missing, plausible or hostile; any of them with extra keys now and then.
+ */
+export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
+  if (!keys.length) return extraEntries.map((extra) => entriesOf({}, extra));
+  const plausible = fc.record(Object.fromEntries(keys.map((k) => [k, validFor(k)])) as Record<string, fc.Arbitrary<Value>>);
+  const oneOff = fc
+    .tuple(plausible, fc.constantFrom(...keys), fc.option(hostileValue, { nil: undefined, freq: 4 }), extraEntries)
+    .map(([fields, key, bad, extra]) => {
+      const copy: Record<string, Value | undefined> = { ...fields };
+      if (bad === undefined) delete copy[key];
+      else copy[key] = bad;
+      return entriesOf(copy, extra);
+    });
+  const mixed = fc
+    .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue(k)])) as Record<string, fc.Arbitrary<Value>>, { requiredKeys: [] }), extraEntries)
+    .map(([fields, extra]) => entriesOf(fields, extra));
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.tuple(plausible, extraEntries).map(([fields, extra]) => entriesOf(fields, extra)) },
+    { weight: 3, arbitrary: oneOff },
+    { weight: 3, arbitrary: mixed },
+  );
+};
 
 /** A whole input: the expected object mutated, any value at all, malformed JSON, or nothing. */
 export const inputFor = (keys: readonly string[]): fc.Arbitrary<Input> =>
@@ -354,7 +379,11 @@ export function serialise(v: Value, resolve: Resolver): string {
   if (Array.isArray(v)) return `[${v.map((x) => serialise(x, resolve)).join(",")}]`;
   if ("$ref" in v) return JSON.stringify(resolve(v.$ref) ?? null);
   if ("$rawjson" in v) return v.$rawjson;
-  return `{${v.$entries.map(([k, x]) => `${JSON.stringify(k)}:${serialise(x, resolve)}`).join(",")}}`;
+  // An undefined value leaves its key out, as JSON.stringify does.
+  return `{${v.$entries
+    .filter(([, x]) => x !== undefined)
+    .map(([k, x]) => `${JSON.stringify(k)}:${serialise(x as Value, resolve)}`)
+    .join(",")}}`;
 }
 
 /** A scalar as a URL/query string: refs resolved, JSON for non-strings. */

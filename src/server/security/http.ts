@@ -34,12 +34,19 @@ export function headersFor(cookie: string | null, extra: Record<string, string> 
   return { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}), ...extra };
 }
 
-/** A tRPC call as the client's httpLink makes it: GET ?input= for queries, POST JSON for mutations. */
-export function trpcRequest(path: string, type: "query" | "mutation" | "subscription", input: string | undefined, cookie: string | null): Sent {
+/**
+ * A tRPC call as the client's links make it: GET ?input= for queries, POST JSON for mutations;
+ * `batch` wraps the input as httpBatchLink does (?batch=1, { "0": input }), which is also the only
+ * way to send "no input" to a void mutation.
+ */
+export function trpcRequest(path: string, type: "query" | "mutation" | "subscription", input: string | undefined, cookie: string | null, batch = false): Sent {
+  const sent = batch ? (input === undefined ? "{}" : `{"0":${input}}`) : input;
+  const flag = batch ? "batch=1" : "";
   if (type === "query") {
-    return { method: "GET", path: `/trpc/${path}${input === undefined ? "" : `?input=${enc(input)}`}`, headers: headersFor(cookie) };
+    const qs = [flag, sent === undefined ? "" : `input=${enc(sent)}`].filter(Boolean).join("&");
+    return { method: "GET", path: `/trpc/${path}${qs ? `?${qs}` : ""}`, headers: headersFor(cookie) };
   }
-  return { method: "POST", path: `/trpc/${path}`, headers: headersFor(cookie, { "Content-Type": "application/json" }), body: input };
+  return { method: "POST", path: `/trpc/${path}${flag ? `?${flag}` : ""}`, headers: headersFor(cookie, { "Content-Type": "application/json" }), body: sent };
 }
 
 /**
@@ -76,9 +83,14 @@ export function answerProblems(a: Answer, transport: Transport): string[] {
     problems.push("an error body that is not JSON");
     return problems;
   }
-  const message = transport === "rest" ? a.json?.message : a.json?.error?.message;
-  if (typeof message !== "string" || !message) problems.push(`no string message in the error body (${transport === "rest" ? "message" : "error.message"})`);
-  if (transport === "trpc" && a.json?.error?.data?.httpStatus !== a.status) problems.push("tRPC's data.httpStatus differs from the HTTP status");
+  // tRPC answers in its envelope ({ error: { message, data } }); the HTTP layer in front of it
+  // (origin check, body cap) answers { message } like REST does.
+  // A batched call answers an array of such envelopes.
+  const body = transport === "trpc" && Array.isArray(a.json) ? a.json[0] : a.json;
+  const envelope = transport === "trpc" && body?.error !== undefined;
+  const message = envelope ? body.error?.message : body?.message;
+  if (typeof message !== "string" || !message) problems.push(`no string message in the error body (${envelope ? "error.message" : "message"})`);
+  if (envelope && body.error?.data?.httpStatus !== a.status) problems.push("tRPC's data.httpStatus differs from the HTTP status");
   for (const [re, what] of LEAKS) if (re.test(a.text)) problems.push(`the error body contains ${what}`);
   return problems;
 }

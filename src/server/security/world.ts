@@ -2,8 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { createSession, sessionIdFromToken } from "../auth/session";
-import { birdieRecords } from "../db/schema/birdies";
-import { challengePlayers, challenges } from "../db/schema/challenges";
+import { auditLog } from "../db/schema/admin";
+import { birdieRecords, roundSubmissions } from "../db/schema/birdies";
+import { chatMessages } from "../db/schema/chat";
+import { supportRequests } from "../db/schema/support";
+import { challengeCourses, challengePlayers, challenges, courses } from "../db/schema/challenges";
 import { sessions, users } from "../db/schema/users";
 import { recordBirdie } from "../features/birdies/service";
 import { addPlayer, createChallenge } from "../features/challenges/service";
@@ -136,18 +139,62 @@ export class World {
   }
 
   /**
+   * Deletes what earlier cases created (users, challenges, courses, records, messages, sessions,
+   * requests) and reopens the seeded challenges, so every procedure's run starts from the same
+   * small database: the per-case cost (a table snapshot scans every row) stays flat over the suite.
+   */
+  async prune(): Promise<void> {
+    const db = this.h.db;
+    const personaIds = Object.values(this.personas).map((p) => p.id);
+    const challengeIds = [this.own.id, this.other.id, this.secret.id];
+    const keepBirdies = [this.birdie.member, this.birdie.owner, this.birdie.secret].filter(Boolean);
+    const keepSessions = Object.values(this.personas).map((p) => sessionIdFromToken(p.token));
+    const list = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+    await db.execute(sql`delete from ${challenges} where ${challenges.id} not in (${list(challengeIds)})`);
+    await db.execute(sql`delete from ${users} where ${users.id} not in (${list(personaIds)})`);
+    await db.execute(sql`delete from ${sessions} where ${sessions.id} not in (${list(keepSessions)})`);
+    await db.execute(sql`delete from ${birdieRecords} where ${keepBirdies.length ? sql`${birdieRecords.id} not in (${list(keepBirdies)})` : sql`true`}`);
+    await db.execute(sql`delete from ${chatMessages} where ${chatMessages.message} not like 'Private chat of %'`);
+    await db.execute(sql`delete from ${supportRequests} where ${supportRequests.id} <> ${this.support.id}`);
+    await db.execute(sql`delete from ${auditLog}`);
+    await db.execute(sql`delete from ${roundSubmissions}`);
+    await db.execute(sql`delete from ${courses} where not exists (select 1 from ${challengeCourses} where ${challengeCourses.courseId} = ${courses.id}) and not exists (select 1 from ${birdieRecords} where ${birdieRecords.courseId} = ${courses.id})`);
+    await db
+      .update(challenges)
+      .set({ startDate: new Date(Date.now() - 10 * DAY), endDate: new Date(Date.now() + 30 * DAY), allowMultipleBirdies: true })
+      .where(inArray(challenges.id, challengeIds));
+    await this.ensure();
+  }
+
+  /**
    * After a request succeeded (it may legitimately have changed things): put the world back the
    * way the suites expect, so later cases still run as a signed-in member against live challenges.
    * Cheap when nothing is off (three small queries).
    */
-  async ensure(): Promise<void> {
+  async ensure(): Promise<{ admins: number; repaired: boolean }> {
     const db = this.h.db;
+    const repairsBefore = this.repairs;
     const all = Object.entries(this.personas) as [PersonaName, Persona][];
+    const personaIds = all.map(([, p]) => p.id);
+    const sessionIds = all.map(([, p]) => sessionIdFromToken(p.token));
+    const ids = [this.own.id, this.other.id, this.secret.id];
+    const birdieIds = [this.birdie.member, this.birdie.owner, this.birdie.secret];
+    // Everything to check in one round trip (this runs after every successful write).
+    const result = (await db.execute(sql`select
+      (select coalesce(json_agg(json_build_object('id', ${users.id}, 'isAdmin', ${users.isAdmin}, 'disabled', ${users.disabled})), '[]') from ${users} where ${inArray(users.id, personaIds)}) as personas,
+      (select coalesce(json_agg(${sessions.id}), '[]') from ${sessions} where ${inArray(sessions.id, sessionIds)}) as sessions,
+      (select coalesce(json_agg(json_build_object('id', ${challenges.id}, 'inviteCode', ${challenges.inviteCode}, 'invitePin', ${challenges.invitePin})), '[]') from ${challenges} where ${inArray(challenges.id, ids)}) as challenges,
+      (select coalesce(json_agg(json_build_object('challengeId', ${challengePlayers.challengeId}, 'userId', ${challengePlayers.userId})), '[]') from ${challengePlayers} where ${inArray(challengePlayers.challengeId, ids)}) as players,
+      (select count(*)::int from ${birdieRecords} where ${inArray(birdieRecords.id, birdieIds)}) as birdies,
+      (select count(*)::int from ${users} where ${users.isAdmin}) as admins`)) as unknown as { rows?: EnsureRow[] } | EnsureRow[];
+    const state = (Array.isArray(result) ? result : result.rows!)[0];
+    const parse = <T>(v: T | string): T => (typeof v === "string" ? JSON.parse(v) : v);
+    const rows = parse(state.personas);
+    const live = new Set(parse(state.sessions));
+    const found = parse(state.challenges);
+    const memberships = parse(state.players);
+
     // Golfers: enabled, admin only when meant to be, signed in with the same cookie as before.
-    const rows = await db
-      .select({ id: users.id, isAdmin: users.isAdmin, disabled: users.disabled, hasSession: sql<boolean>`exists (select 1 from ${sessions} where ${inArray(sessions.id, all.map(([, p]) => sessionIdFromToken(p.token)))} and ${sessions.userId} = ${users.id})` })
-      .from(users)
-      .where(inArray(users.id, all.map(([, p]) => p.id)));
     for (const [, p] of all) {
       const row = rows.find((r) => r.id === p.id);
       if (!row) throw new Error(`persona ${p.username} was deleted`);
@@ -155,7 +202,7 @@ export class World {
         this.repairs++;
         await db.update(users).set({ isAdmin: p.isAdmin, disabled: false }).where(eq(users.id, p.id));
       }
-      if (!row.hasSession) {
+      if (!live.has(sessionIdFromToken(p.token))) {
         this.repairs++;
         await db.delete(sessions).where(eq(sessions.id, sessionIdFromToken(p.token)));
         await createSession(db, p.token, p.id);
@@ -163,12 +210,7 @@ export class World {
     }
 
     // Challenges: still there (re-created when deleted), codes refreshed, memberships as designed.
-    const ids = [this.own.id, this.other.id, this.secret.id];
-    const found = await db
-      .select({ id: challenges.id, inviteCode: challenges.inviteCode, invitePin: challenges.invitePin, players: sql<number[]>`array(select ${challengePlayers.userId} from ${challengePlayers} where ${challengePlayers.challengeId} = ${challenges.id})` })
-      .from(challenges)
-      .where(inArray(challenges.id, ids));
-    const layout: [("own" | "other" | "secret"), PersonaName, PersonaName[]][] = [
+    const layout: ["own" | "other" | "secret", PersonaName, PersonaName[]][] = [
       ["own", "member", ["owner"]],
       ["other", "owner", ["member"]],
       ["secret", "owner", []],
@@ -185,25 +227,33 @@ export class World {
       this[key].inviteCode = row.inviteCode;
       this[key].invitePin = row.invitePin;
       const want = new Set([this.personas[creator].id, ...players.map((p) => this.personas[p].id)]);
-      const have = new Set((row.players ?? []).map(Number));
+      const have = new Set(memberships.filter((m) => m.challengeId === row.id).map((m) => m.userId));
       for (const id of want) {
         if (!have.has(id)) {
           this.repairs++;
           await addPlayer(db, row.id, id);
         }
       }
-      const extra = [...have].filter((id) => !want.has(id) && all.some(([, p]) => p.id === id));
+      const extra = [...have].filter((id) => !want.has(id) && personaIds.includes(id));
       if (extra.length) {
         this.repairs++;
         await db.delete(birdieRecords).where(and(eq(birdieRecords.challengeId, row.id), inArray(birdieRecords.userId, extra)));
         await db.delete(challengePlayers).where(and(eq(challengePlayers.challengeId, row.id), inArray(challengePlayers.userId, extra)));
       }
     }
-    const birdieIds = [this.birdie.member, this.birdie.owner, this.birdie.secret];
-    const kept = await db.select({ id: birdieRecords.id }).from(birdieRecords).where(inArray(birdieRecords.id, birdieIds));
-    if (reseed || kept.length < birdieIds.filter(Boolean).length) {
+    if (reseed || Number(state.birdies) < birdieIds.filter(Boolean).length) {
       this.repairs++;
       await this.seedRecords();
     }
+    return { admins: Number(state.admins), repaired: this.repairs !== repairsBefore };
   }
 }
+
+type EnsureRow = {
+  personas: { id: number; isAdmin: boolean; disabled: boolean }[] | string;
+  sessions: string[] | string;
+  challenges: { id: number; inviteCode: string; invitePin: string }[] | string;
+  players: { challengeId: number; userId: number }[] | string;
+  birdies: number;
+  admins: number;
+};

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ADMINS_ONLY } from "../../shared/schemas/admin";
 import { AppError, isDatabaseDown, trpcCodeOf } from "../lib/errors";
-import { firstIssueMessage } from "../lib/validate";
+import { containsNul, firstIssueMessage, NUL_MESSAGE } from "../lib/validate";
 import type { Context } from "./context";
 
 const GENERIC = "Something went wrong. Please try again.";
@@ -49,20 +49,31 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** PostgreSQL text cannot hold U+0000: refuse such input with a 400 before it reaches a query. */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: "BAD_REQUEST", message: NUL_MESSAGE });
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+const baseProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = baseProcedure.use(refuseNul);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedInProcedure = baseProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: "Not signed in" });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
+// The NUL check runs after the access checks: a signed-out caller gets 401, a non-admin 403, first.
+export const protectedProcedure = signedInProcedure.use(refuseNul);
 
 /**
  * Admin calls: a signed-in, enabled admin, or 403 with nothing else to learn. It runs before the
  * input parser, so a non-admin never sees validation messages of admin inputs either.
  */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin || ctx.user.disabled) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
-  return next();
-});
+export const adminProcedure = signedInProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isAdmin || ctx.user.disabled) throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    return next();
+  })
+  .use(refuseNul);

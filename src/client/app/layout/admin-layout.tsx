@@ -38,7 +38,7 @@ export function AdminLayout({ user }: { user: SessionUser }) {
           aria-label="Admin"
           className="sticky top-16 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:top-24 md:z-auto md:w-52 md:shrink-0 md:self-start md:border-0 md:bg-transparent md:py-8 md:backdrop-blur-none"
         >
-          <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-base-content/50 md:block">Admin</p>
+          <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60 md:block">Admin</p>
           <ul className="flex gap-1 overflow-x-auto px-2 md:flex-col md:overflow-visible md:px-0">
             {ADMIN_NAV.map((item) => {
               const current = item.matches(pathname);

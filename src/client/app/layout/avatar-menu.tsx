@@ -17,7 +17,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   ];
 
   return (
-    <DropdownMenu label="Account menu" triggerClassName="btn btn-ghost btn-circle" trigger={<Avatar name={name} src={user.profilePicture} size="sm" />}>
+    <DropdownMenu label="Account menu" labelAsText triggerClassName="btn btn-ghost btn-circle" trigger={<Avatar name={name} src={user.profilePicture} size="sm" />}>
       {(close) => (
         <>
           <li className="menu-title min-w-0 px-3 py-2">

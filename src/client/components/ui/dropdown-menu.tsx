@@ -3,6 +3,11 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 type DropdownMenuProps = {
   /** Accessible name of the trigger button. */
   label: string;
+  /**
+   * Name the trigger with visually hidden text instead of aria-label: for triggers showing text
+   * that is not their name (an avatar's initials), which an aria-label would contradict (WCAG 2.5.3).
+   */
+  labelAsText?: boolean;
   trigger: ReactNode;
   triggerClassName?: string;
   children: (close: () => void) => ReactNode;
@@ -13,7 +18,7 @@ type DropdownMenuProps = {
  * A click-to-open menu. daisyUI's focus-based dropdown closes unpredictably when focus moves (and
  * cannot report aria-expanded), so open state lives in React.
  */
-export function DropdownMenu({ label, trigger, triggerClassName = "btn btn-ghost", children, align = "end" }: DropdownMenuProps) {
+export function DropdownMenu({ label, labelAsText = false, trigger, triggerClassName = "btn btn-ghost", children, align = "end" }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,7 @@ export function DropdownMenu({ label, trigger, triggerClassName = "btn btn-ghost
         ref={buttonRef}
         type="button"
         className={triggerClassName}
-        aria-label={label}
+        aria-label={labelAsText ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -74,6 +79,7 @@ export function DropdownMenu({ label, trigger, triggerClassName = "btn btn-ghost
           }
         }}
       >
+        {labelAsText && <span className="sr-only">{label}</span>}
         {trigger}
       </button>
       {open && (

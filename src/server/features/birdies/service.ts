@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { challengeStatus } from "../../../shared/domain/challenge-timing";
 import { recordType, summariseHoles, type HoleSummary } from "../../../shared/domain/scoring";
 import {
@@ -12,6 +12,7 @@ import {
   type RecordRoundInput,
 } from "../../../shared/schemas/birdies";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { birdieRecords, roundSubmissions, type BirdieRecordRow } from "../../db/schema/birdies";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
@@ -263,10 +264,13 @@ export async function listPlayerBirdies(db: Db, viewerId: number, raw: { challen
 export async function holeSummariesFor(db: Db, userId: number, challengeRows: readonly ChallengeRow[]): Promise<Map<number, HoleSummary>> {
   const out = new Map<number, HoleSummary>();
   if (!challengeRows.length) return out;
-  const rows = await db
-    .select({ challengeId: birdieRecords.challengeId, holeNumber: birdieRecords.holeNumber, score: birdieRecords.score, counted: birdieRecords.counted })
-    .from(birdieRecords)
-    .where(and(eq(birdieRecords.userId, userId), inArray(birdieRecords.challengeId, challengeRows.map((c) => c.id))));
+  const rows = await prepared(db, "user_holes_in_challenges", (d) =>
+    d
+      .select({ challengeId: birdieRecords.challengeId, holeNumber: birdieRecords.holeNumber, score: birdieRecords.score, counted: birdieRecords.counted })
+      .from(birdieRecords)
+      .where(and(eq(birdieRecords.userId, sql.placeholder("userId")), sql`${birdieRecords.challengeId} = any(${sql.placeholder("ids")}::int[])`))
+      .prepare("user_holes_in_challenges"),
+  ).execute({ userId, ids: challengeRows.map((c) => c.id) });
   for (const c of challengeRows) {
     out.set(c.id, summariseHoles(rows.filter((r) => r.challengeId === c.id), c));
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, max, sql } from "drizzle-orm";
 import { courseInfoText, summariseCourseNames, type CourseMode } from "../../../shared/domain/challenge-courses";
 import { challengeStatus } from "../../../shared/domain/challenge-timing";
 import { generateInviteCode, generateInvitePin, inviteLinkPath } from "../../../shared/domain/invite-codes";
@@ -18,6 +18,7 @@ import {
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -47,11 +48,15 @@ const INVITE_CODE_ATTEMPTS = 5;
 
 /** The challenge and whether `userId` plays in it, or null when there is no such challenge. */
 async function loadWithMembership(db: Db, challengeId: number, userId: number) {
-  const [row] = await db
-    .select({ challenge: challenges, memberId: challengePlayers.userId })
-    .from(challenges)
-    .leftJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, userId)))
-    .where(eq(challenges.id, challengeId));
+  // Prepared: nearly every challenge-scoped request starts here.
+  const [row] = await prepared(db, "challenge_with_membership", (d) =>
+    d
+      .select({ challenge: challenges, memberId: challengePlayers.userId })
+      .from(challenges)
+      .leftJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))))
+      .where(eq(challenges.id, sql.placeholder("challengeId")))
+      .prepare("challenge_with_membership"),
+  ).execute({ challengeId, userId });
   return row ? { challenge: row.challenge, isMember: row.memberId !== null } : null;
 }
 
@@ -81,31 +86,32 @@ export async function isMember(db: Db, challengeId: number, userId: number): Pro
 
 type Summary = { courses: Course[]; playerCount: number; creatorName: string };
 
-/** Courses, player counts and creator names for many challenges in three queries, not 3 per challenge. */
+/** Courses, player counts and creator names for many challenges in one prepared query. */
 export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<Map<number, Summary>> {
   const out = new Map<number, Summary>();
   if (!rows.length) return out;
-  const ids = rows.map((r) => r.id);
-  const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
-  // Sequential on purpose: `db` may be a transaction, which runs one statement at a time.
-  const courseRows = await db
-    .select({ challengeId: challengeCourses.challengeId, id: courses.id, name: courses.name })
-    .from(challengeCourses)
-    .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
-    .where(inArray(challengeCourses.challengeId, ids))
-    .orderBy(asc(challengeCourses.challengeId), asc(challengeCourses.position), asc(courses.id));
-  const countRows = await db
-    .select({ challengeId: challengePlayers.challengeId, n: count() })
-    .from(challengePlayers)
-    .where(inArray(challengePlayers.challengeId, ids))
-    .groupBy(challengePlayers.challengeId);
-  const creatorRows = await db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.id, creatorIds));
-  const counts = new Map(countRows.map((r) => [r.challengeId, Number(r.n)]));
-  const creators = new Map(creatorRows.map((r) => [r.id, r.displayName]));
+  const found = await prepared(db, "challenge_summaries", (d) =>
+    d
+      .select({
+        id: challenges.id,
+        // Spelled out as challenges.<column>: drizzle leaves columns unqualified in a one-table
+        // select, and inside these subqueries a bare "id" would bind to the inner table.
+        playerCount: sql<number>`(select count(*)::int from ${challengePlayers} p where p.challenge_id = challenges.id)`,
+        creatorName: sql<string | null>`(select u.display_name from ${users} u where u.id = challenges.creator_id)`,
+        courses: sql<Course[]>`coalesce((
+          select json_agg(json_build_object('id', co.id, 'name', co.name) order by cc.position, co.id)
+          from ${challengeCourses} cc join ${courses} co on co.id = cc.course_id
+          where cc.challenge_id = challenges.id), '[]'::json)`,
+      })
+      .from(challenges)
+      .where(sql`${challenges.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare("challenge_summaries"),
+  ).execute({ ids: rows.map((r) => r.id) });
+  const byId = new Map(found.map((f) => [f.id, f]));
   for (const r of rows) {
-    out.set(r.id, { courses: [], playerCount: counts.get(r.id) ?? 0, creatorName: creators.get(r.creatorId) ?? "Unknown User" });
+    const f = byId.get(r.id);
+    out.set(r.id, { courses: f?.courses ?? [], playerCount: Number(f?.playerCount ?? 0), creatorName: f?.creatorName ?? "Unknown User" });
   }
-  for (const c of courseRows) out.get(c.challengeId)?.courses.push({ id: c.id, name: c.name });
   return out;
 }
 
@@ -169,11 +175,14 @@ export async function getChallenge(db: Db, userId: number, challengeId: number, 
 
 /** GET /api/users/{id}/challenges: every challenge the user plays in, oldest start first. */
 export async function listUserChallenges(db: Db, userId: number, now = new Date()): Promise<ChallengeListItem[]> {
-  const rows = await db
-    .select({ challenge: challenges })
-    .from(challenges)
-    .innerJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, userId)))
-    .orderBy(asc(challenges.startDate), asc(challenges.id));
+  const rows = await prepared(db, "user_challenges", (d) =>
+    d
+      .select({ challenge: challenges })
+      .from(challenges)
+      .innerJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))))
+      .orderBy(asc(challenges.startDate), asc(challenges.id))
+      .prepare("user_challenges"),
+  ).execute({ userId });
   const list = rows.map((r) => r.challenge);
   const summaries = await summarise(db, list);
   const progress = await holeProgressFor(db, userId, list);

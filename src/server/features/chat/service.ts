@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { RecordType } from "../../../shared/domain/scoring";
 import {
   CHAT_MESSAGE_MAX,
@@ -10,6 +10,7 @@ import {
   type SendChatMessageInput,
 } from "../../../shared/schemas/chat";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { chatMessages, type ChatMessageRow } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { parseInput } from "../../lib/validate";
@@ -43,6 +44,15 @@ function toView(row: ChatMessageRow, author: Author | null): ChatMessage {
   };
 }
 
+/**
+ * A room's messages in id order, spelled to match chat_messages_challenge_id_idx, which is
+ * (challenge_id, id DESC NULLS LAST): a plain `id desc` means NULLS FIRST, so PostgreSQL could not
+ * read the index in order and, with a prepared LIMIT, walked the whole primary key backwards
+ * instead (milliseconds per page, growing with the table). ids are never null: same rows.
+ */
+const newestFirst = sql`${chatMessages.id} desc nulls last`;
+const oldestFirst = sql`${chatMessages.id} asc nulls first`;
+
 function selectViews(db: Db) {
   return db
     .select({ row: chatMessages, author: { id: users.id, displayName: users.displayName, profilePicture: users.profilePicture } })
@@ -53,7 +63,12 @@ function selectViews(db: Db) {
 /** Messages by id, oldest first (missing ids are skipped): what the realtime fan-out sends. */
 export async function getMessagesByIds(db: Db, ids: readonly number[]): Promise<ChatMessage[]> {
   if (!ids.length) return [];
-  const rows = await selectViews(db).where(inArray(chatMessages.id, [...ids])).orderBy(asc(chatMessages.id));
+  const rows = await prepared(db, "chat_messages_by_ids", (d) =>
+    selectViews(d)
+      .where(sql`${chatMessages.id} = any(${sql.placeholder("ids")}::int[])`)
+      .orderBy(asc(chatMessages.id))
+      .prepare("chat_messages_by_ids"),
+  ).execute({ ids: [...ids] });
   return rows.map((r) => toView(r.row, r.author));
 }
 
@@ -77,15 +92,27 @@ export async function listMessages(db: Db, userId: number, raw: ListChatMessages
   if (input.after !== undefined) {
     const rows = await selectViews(db)
       .where(and(inRoom, gt(chatMessages.id, input.after)))
-      .orderBy(asc(chatMessages.id))
+      .orderBy(oldestFirst)
       .limit(input.limit);
     // Older pages are not what a catching-up client wants; it asks again from its last id.
     return { messages: rows.map((r) => toView(r.row, r.author)), nextCursor: null };
   }
 
-  const where: SQL | undefined = input.cursor !== undefined ? and(inRoom, lt(chatMessages.id, input.cursor)) : inRoom;
-  // One extra row tells whether an older page exists without a count.
-  const rows = await selectViews(db).where(where).orderBy(desc(chatMessages.id)).limit(input.limit + 1);
+  // One extra row tells whether an older page exists without a count. The newest page (what every
+  // chat card opens with) is a prepared query; older pages are rarer.
+  const rows =
+    input.cursor === undefined
+      ? await prepared(db, "chat_newest_page", (d) =>
+          selectViews(d)
+            .where(eq(chatMessages.challengeId, sql.placeholder("challengeId")))
+            .orderBy(newestFirst)
+            .limit(sql.placeholder("limit"))
+            .prepare("chat_newest_page"),
+        ).execute({ challengeId: input.challengeId, limit: input.limit + 1 })
+      : await selectViews(db)
+          .where(and(inRoom, lt(chatMessages.id, input.cursor)))
+          .orderBy(newestFirst)
+          .limit(input.limit + 1);
   const more = rows.length > input.limit;
   const messages = rows
     .slice(0, input.limit)

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { idParam, jsonBody, requireUser } from "../../http/rest-helpers";
 import type { HonoEnv } from "../../http/types";
+import { parseInput } from "../../lib/validate";
+import { updateProfileSchema } from "../../../shared/schemas/auth";
 import { updateProfile } from "../auth/service";
 import { getPicture, removePicture, uploadPicture } from "./service";
 
@@ -12,6 +14,8 @@ export const profileRest = new Hono<HonoEnv>()
     const body = (await jsonBody(c)) as Record<string, unknown>;
     const hasPicture = body && typeof body === "object" && "profilePicture" in body;
     const { profilePicture, ...fields } = hasPicture ? body : { profilePicture: undefined, ...body };
+    // Check the fields before storing a picture, so a refused request changes nothing.
+    if (hasPicture && Object.keys(fields).length) parseInput(updateProfileSchema, fields);
     let result = hasPicture
       ? profilePicture === null
         ? await removePicture(db, user.id)

@@ -123,7 +123,7 @@ function AchievementTile({ card }: { card: AchievementCard }) {
             <span className="badge badge-ghost badge-sm">{card.category === "milestone" ? "Milestone" : "Specialty"}</span>
           </div>
           <p className="mt-1 text-sm text-base-content/70">{card.description}</p>
-          <p className={`mt-2 text-xs ${earned ? "font-medium text-primary" : "text-base-content/50"}`}>
+          <p className={`mt-2 text-xs ${earned ? "font-medium text-primary" : "text-base-content/60"}`}>
             {earned ? `Earned ${formatChallengeDate(card.earnedAt as string)}` : "Not earned yet"}
           </p>
         </div>

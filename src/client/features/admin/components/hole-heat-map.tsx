@@ -3,7 +3,9 @@ import { HEAT_LEVELS, heatLevel } from "../lib/chart";
 import { formatCount, plural } from "../lib/format";
 
 // Share of the primary colour per level, mixed into the card colour so it works on both themes.
-const LEVEL_MIX = [0, 18, 38, 62, 88];
+// Levels 1-3 stay light enough for base-content text and the top level is the full primary under
+// primary-content: in between, neither text colour reaches 4.5:1 in both themes.
+const LEVEL_MIX = [0, 16, 32, 48, 100];
 
 function cellStyle(level: number) {
   return level === 0 ? undefined : { backgroundColor: `color-mix(in oklab, var(--color-primary) ${LEVEL_MIX[level]}%, var(--color-base-100))` };
@@ -30,7 +32,7 @@ export function HoleHeatMap({ holes }: { holes: readonly HoleActivity[] }) {
               title={`Hole ${hole.holeNumber}: ${plural(hole.birdies, "birdie")}, ${plural(hole.eagles, "eagle")}`}
               data-level={level}
             >
-              <span className={`whitespace-nowrap text-[0.65rem] font-medium uppercase ${strong ? "opacity-90" : "text-base-content/60"}`}>
+              <span className={`whitespace-nowrap text-[0.65rem] font-medium uppercase ${level === 0 ? "text-base-content/60" : ""}`}>
                 <span className="hidden sm:inline">Hole </span>
                 <span className="sm:hidden">#</span>
                 {hole.holeNumber}

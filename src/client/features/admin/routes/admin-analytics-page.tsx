@@ -73,7 +73,8 @@ function BusiestCourses({ courses }: { courses: AdminAnalytics["busiestCourses"]
   if (courses.length === 0) return <EmptyState title="No birdies recorded yet">Courses rank here once players record birdies on them.</EmptyState>;
   const max = Math.max(...courses.map((c) => c.records));
   return (
-    <div className="overflow-x-auto">
+    // Focusable so keyboard users can scroll the table sideways on a phone (it holds no controls).
+    <div className="overflow-x-auto rounded-box focus-visible:outline-2 focus-visible:outline-primary" tabIndex={0} role="region" aria-label="Busiest courses table">
       <table className="table table-sm">
         <thead>
           <tr>

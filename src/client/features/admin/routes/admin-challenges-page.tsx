@@ -86,7 +86,9 @@ export function AdminChallengesPage() {
                   {list.data.items.map((c) => (
                     <tr key={c.id} className="hover:bg-base-200/60">
                       <td>
-                        <button type="button" className="min-w-40 max-w-64 text-left" onClick={() => update({ open: c.id }, { push: true })} aria-label={`View ${c.name}`}>
+                        {/* Named by its visible text (WCAG 2.5.3 label in name). */}
+                        <button type="button" className="min-w-40 max-w-64 text-left" onClick={() => update({ open: c.id }, { push: true })}>
+                          <span className="sr-only">View </span>
                           <span className="block truncate font-medium link-hover">{c.name}</span>
                           <span className="block truncate text-xs text-base-content/60">{c.courseNames.join(", ") || (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")}</span>
                         </button>
@@ -106,7 +108,7 @@ export function AdminChallengesPage() {
                       <td>
                         <div className="flex flex-nowrap gap-1.5">
                           <button type="button" className="btn btn-xs" onClick={() => update({ open: c.id }, { push: true })} aria-label={`Open ${c.name}`}>
-                            View
+                            Open
                           </button>
                           <button type="button" className="btn btn-xs btn-outline btn-error" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
                             Delete

@@ -114,7 +114,9 @@ function UserRow({ user, selfId, onOpen, onToggleAdmin, onToggleDisabled }: User
   return (
     <tr className="hover:bg-base-200/60">
       <td>
-        <button type="button" className="flex min-w-40 items-center gap-3 text-left" onClick={onOpen} aria-label={`View ${name} (@${user.username})`}>
+        {/* Named by its visible text (WCAG 2.5.3 label in name); the avatar's initials are hidden. */}
+        <button type="button" className="flex min-w-40 items-center gap-3 text-left" onClick={onOpen}>
+          <span className="sr-only">View </span>
           <Avatar name={name} size="sm" />
           <span className="min-w-0">
             <span className="block max-w-52 truncate font-medium link-hover">{name}</span>

@@ -15,7 +15,7 @@ export function SponsoredBadge() {
 }
 
 export function AdDisclaimer() {
-  return <p className="text-[0.7rem] leading-tight text-base-content/50">{AD_DISCLAIMER}</p>;
+  return <p className="text-[0.7rem] leading-tight text-base-content/60">{AD_DISCLAIMER}</p>;
 }
 
 export function TrendingIcon({ className = "" }: { className?: string }) {

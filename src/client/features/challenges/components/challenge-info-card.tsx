@@ -58,16 +58,17 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
   );
 }
 
+// A <dl> group may hold only <dt> and <dd>, so the icon lives in the term, placed in the gutter.
 function InfoRow({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-base text-primary" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs uppercase tracking-wide text-base-content/60">{term}</dt>
-        <dd className="break-words font-medium">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-7">
+      <dt className="text-xs uppercase tracking-wide text-base-content/60">
+        <span className="absolute left-0 top-0.5 text-base text-primary" aria-hidden="true">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="break-words font-medium">{children}</dd>
     </div>
   );
 }

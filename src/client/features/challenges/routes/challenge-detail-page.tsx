@@ -164,14 +164,16 @@ export function ChallengeDetailPage() {
               <EditBirdies challengeId={data.id} />
               <TopPlayers challengeId={data.id} />
             </div>
-            <div className="flex min-w-0 flex-col gap-6">
+            <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
               <ChallengeInfoCard challenge={data} players={players.data} now={now} />
               <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />
               <AdCard placement="challenge-detail" />
               {data.isCreator && user && (
                 <CreatorControls challenge={data} players={players.data} playersLoading={players.isPending} currentUserId={user.id} />
               )}
-              {/* Last on the page at phone width: focusing the chat input scrolls the page to the bottom (SPEC.md §2). */}
+            </div>
+            {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (SPEC.md §2). */}
+            <div className="min-w-0 lg:col-span-2">
               <ChatCardSlot challengeId={data.id} />
             </div>
           </div>

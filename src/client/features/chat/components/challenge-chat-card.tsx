@@ -105,6 +105,8 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
           ref={listRef}
           role="log"
           aria-label="Message history"
+          // Focusable so keyboard users can scroll the history (axe scrollable-region-focusable).
+          tabIndex={0}
           aria-live="polite"
           className="min-h-0 flex-1 overflow-y-auto overscroll-contain rounded-box bg-base-200/50 px-2 py-3 sm:px-3"
         >
@@ -182,6 +184,8 @@ const BADGES: Record<ConnectionStatus, { label: string; hint: string; className:
   live: { label: "Live", hint: "New messages appear as they are sent", className: "badge-success", dot: "bg-success" },
   connecting: { label: "Connecting…", hint: "Connecting to the chat", className: "badge-ghost", dot: "bg-base-content/40" },
   reconnecting: { label: "Reconnecting…", hint: "Connection lost: checking for new messages every 30 seconds", className: "badge-warning", dot: "bg-warning" },
+  // Not a member any more: the message list explains it; a badge would only add noise.
+  refused: null,
   closed: null,
 };
 

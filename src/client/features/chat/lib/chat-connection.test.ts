@@ -138,7 +138,7 @@ describe("ChatConnection", () => {
     last().open();
     last().receive({ type: "ERROR", message: "Challenge not found", challengeId: 5 });
     expect(errors).toEqual(["Challenge not found"]);
-    expect(statuses).not.toContain("live");
+    expect(statuses).toEqual(["refused"]);
   });
 
   test("reconnects with growing delays, rejoins, and resets the backoff once joined", () => {

@@ -5,7 +5,8 @@ import { backoffDelay } from "./reconnect-backoff";
 // PING, and reconnects with backoff. Kept framework-free so the protocol is unit-tested with a
 // fake socket.
 
-export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "closed";
+/** `refused`: the server would not let this user into the room (no longer a member). */
+export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "refused" | "closed";
 
 /** A chat_message for the room: the new message, or none when the server asks for a resync. */
 export type RoomEvent = { challengeId: number; message?: ChatMessage; resync?: boolean };
@@ -43,6 +44,7 @@ export class ChatConnection {
   private socket: SocketLike | null = null;
   private room: number | null = null;
   private joined: number | null = null;
+  private refused: number | null = null;
   private attempt = 0;
   private timer: unknown = null;
   private stopped = false;
@@ -71,6 +73,7 @@ export class ChatConnection {
     if (open && this.room !== null) this.send({ type: "LEAVE_CHALLENGE_CHAT" });
     this.room = challengeId;
     this.joined = null;
+    this.refused = null;
     if (open && challengeId !== null) this.send({ type: "JOIN_CHALLENGE_CHAT", userId: this.options.userId, challengeId });
     this.refreshStatus();
   }
@@ -143,6 +146,7 @@ export class ChatConnection {
         // A late answer to a JOIN the user has since moved away from is not this room.
         if (typeof event.challengeId !== "number" || event.challengeId !== this.room) return;
         this.joined = event.challengeId;
+        this.refused = null;
         this.attempt = 0;
         this.refreshStatus();
         this.options.onJoined(event.challengeId);
@@ -156,6 +160,10 @@ export class ChatConnection {
       }
       case "ERROR": {
         if (typeof event.message === "string") this.options.onServerError?.(event.message);
+        if (this.room !== null && event.challengeId === this.room) {
+          this.refused = this.room;
+          this.refreshStatus();
+        }
         return;
       }
     }
@@ -198,6 +206,7 @@ export class ChatConnection {
   private refreshStatus() {
     if (this.stopped) return;
     if (this.isOpen() && (this.room === null || this.joined === this.room)) this.setStatus("live");
+    else if (this.isOpen() && this.refused !== null && this.refused === this.room) this.setStatus("refused");
     else if (this.socket === null && this.timer !== null) this.setStatus("reconnecting");
     else this.setStatus(this.attempt > 0 ? "reconnecting" : "connecting");
   }

@@ -33,27 +33,26 @@ export function ChallengePreviewFacts({ preview }: { preview: InvitePreview }) {
         <Fact icon={<ClockIcon />} term="Status">
           {cardTimeText(preview.startDate, preview.endDate)}
         </Fact>
-        <div className="sm:col-span-2">
-          <Fact icon={<MapPinIcon />} term={preview.courseMode === "hybrid" ? "Courses" : "Course"}>
-            {preview.courseInfo}
-          </Fact>
-        </div>
+        <Fact icon={<MapPinIcon />} term={preview.courseMode === "hybrid" ? "Courses" : "Course"} className="sm:col-span-2">
+          {preview.courseInfo}
+        </Fact>
       </dl>
       {preview.description && <p className="whitespace-pre-line break-words text-sm text-base-content/80">{preview.description}</p>}
     </div>
   );
 }
 
-export function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+// A <dl> group may hold only <dt> and <dd>, so the icon lives in the term, placed in the gutter.
+export function Fact({ icon, term, children, className = "" }: { icon: ReactNode; term: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex items-start gap-3 rounded-box bg-base-200/60 p-3">
-      <span className="mt-0.5 text-base text-primary" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs uppercase tracking-wide text-base-content/60">{term}</dt>
-        <dd className="break-words font-medium">{children}</dd>
-      </div>
+    <div className={`relative min-w-0 rounded-box bg-base-200/60 py-3 pl-10 pr-3 ${className}`}>
+      <dt className="text-xs uppercase tracking-wide text-base-content/60">
+        <span className="absolute left-3 top-3.5 text-base text-primary" aria-hidden="true">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="break-words font-medium">{children}</dd>
     </div>
   );
 }

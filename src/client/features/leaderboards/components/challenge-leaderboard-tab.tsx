@@ -49,8 +49,9 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                     type="button"
                     className={`flex w-full items-center gap-3 rounded-box px-2 py-3 text-left transition-colors hover:bg-base-200 ${isMe ? "bg-primary/10" : ""}`}
                     onClick={() => setPlayer(entry.user)}
-                    aria-label={`${name}: rank ${entry.rank}, ${entry.points} points, ${entry.birdiedHoles} of ${HOLES_PER_CHALLENGE} holes. View birdies`}
                   >
+                    {/* Named by its visible content (rank medal, name, figures) plus a hint: an
+                        aria-label would not contain the visible text (WCAG 2.5.3 label in name). */}
                     <RankBadge rank={entry.rank} />
                     <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
                     <span className="min-w-0 flex-1">
@@ -77,6 +78,7 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                       </span>
                       <span className="text-xs text-base-content/60">pts</span>
                     </span>
+                    <span className="sr-only">. View birdies</span>
                   </button>
                 </li>
               );

@@ -1,0 +1,82 @@
+// Initial-load budget (issue 9): the JavaScript a first visit downloads before the app renders
+// (entry script, every modulepreload'ed chunk and whatever they import statically) must stay
+// under 170 KB gzipped; route pages are lazy chunks and do not count. CSS is reported alongside.
+//   bun scripts/check-bundle-size.ts [path/to/index.html | build folder]
+// Without an argument: $BUILD_OUT_DIR, else dist/client. Run `bun run build` first.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { formatKb, KB, parseInitialAssets, resolveAssetPath, staticImportsOf } from "./bundle-size-lib";
+
+const BUDGET_JS_GZIP = 170 * KB;
+
+function indexPathFromArgs(): string {
+  const given = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? join(import.meta.dir, "..", "dist", "client");
+  const path = resolve(given);
+  const isFolder = existsSync(path) ? statSync(path).isDirectory() : !path.endsWith(".html");
+  return isFolder ? join(path, "index.html") : path;
+}
+
+const indexPath = indexPathFromArgs();
+if (!existsSync(indexPath)) {
+  console.error(`No built index.html at ${indexPath}: run \`bun run build\` first (or pass the build folder).`);
+  process.exit(2);
+}
+const root = resolve(indexPath, "..");
+const assets = parseInitialAssets(readFileSync(indexPath, "utf8"));
+
+type Row = { path: string; kind: "js" | "css"; via: string; raw: number; gzip: number };
+const rows: Row[] = [];
+const seen = new Set<string>();
+
+function fileOf(urlPath: string): string {
+  return join(root, decodeURIComponent(urlPath.replace(/^\//, "").split(/[?#]/)[0] ?? ""));
+}
+
+function add(urlPath: string, kind: Row["kind"], via: string, followImports: boolean) {
+  if (/^[a-z]+:\/\//i.test(urlPath) || urlPath.startsWith("//")) return; // another origin: not ours to budget
+  const path = urlPath.startsWith("/") ? urlPath : `/${urlPath}`;
+  if (seen.has(path)) return;
+  seen.add(path);
+  const file = fileOf(path);
+  if (!existsSync(file)) {
+    console.error(`index.html refers to ${path}, which is not in ${root}`);
+    process.exit(2);
+  }
+  const bytes = readFileSync(file);
+  rows.push({ path, kind, via, raw: bytes.byteLength, gzip: Bun.gzipSync(bytes).byteLength });
+  if (followImports) followStaticImports(path, bytes.toString("utf8"));
+}
+
+// Static imports load before the importing module runs, preloaded or not (Vite preloads them all
+// today; this catches a chunk that slips onto the critical path without a preload).
+function followStaticImports(path: string, code: string) {
+  for (const specifier of staticImportsOf(code)) add(resolveAssetPath(path, specifier), "js", "static import", true);
+}
+
+for (const src of assets.scripts) add(src, "js", "script", false);
+for (const href of assets.modulepreloads) add(href, "js", "modulepreload", false);
+for (const href of assets.styles) add(href, "css", "stylesheet", false);
+for (const row of [...rows]) if (row.kind === "js") followStaticImports(row.path, readFileSync(fileOf(row.path), "utf8"));
+
+if (!rows.some((r) => r.kind === "js")) {
+  console.error(`No entry script found in ${indexPath}.`);
+  process.exit(2);
+}
+
+const sum = (kind: Row["kind"], key: "raw" | "gzip") => rows.filter((r) => r.kind === kind).reduce((total, r) => total + r[key], 0);
+const width = Math.max(...rows.map((r) => r.path.length), 10);
+const line = (cells: string[]) => console.log(`${cells[0]!.padEnd(width)}  ${cells[1]!.padEnd(14)}  ${cells[2]!.padStart(11)}  ${cells[3]!.padStart(11)}`);
+
+console.log(`Initial load of ${indexPath}`);
+line(["file", "loaded by", "raw", "gzip"]);
+for (const r of rows.sort((a, b) => (a.kind === b.kind ? b.gzip - a.gzip : a.kind === "js" ? -1 : 1))) line([r.path, r.via, formatKb(r.raw), formatKb(r.gzip)]);
+line(["total JS", "", formatKb(sum("js", "raw")), formatKb(sum("js", "gzip"))]);
+line(["total CSS", "", formatKb(sum("css", "raw")), formatKb(sum("css", "gzip"))]);
+line(["total", "", formatKb(sum("js", "raw") + sum("css", "raw")), formatKb(sum("js", "gzip") + sum("css", "gzip"))]);
+
+const jsGzip = sum("js", "gzip");
+if (jsGzip > BUDGET_JS_GZIP) {
+  console.error(`\nFAIL: initial JS is ${formatKb(jsGzip)} gzipped, over the ${formatKb(BUDGET_JS_GZIP)} budget. Code-split (lazy routes, dynamic imports) to get back under.`);
+  process.exit(1);
+}
+console.log(`\nOK: initial JS ${formatKb(jsGzip)} gzipped, within the ${formatKb(BUDGET_JS_GZIP)} budget (${formatKb(BUDGET_JS_GZIP - jsGzip)} to spare).`);

@@ -1,0 +1,256 @@
+// Lighthouse figures (issue 9, browser quality): performance and accessibility scores, LCP, CLS and
+// TBT for the auth page (signed out), the dashboard, a challenge detail and the profile (signed
+// in), with Lighthouse's default mobile form factor and throttling, against the production server
+// on a fresh throw-away database seeded with one golfer, a rival, a challenge and some records.
+//   bun run build && bun scripts/lighthouse.ts
+// Prints figures and never fails on a score; exits 1 when Lighthouse itself cannot run a page.
+// Env: BUILD_OUT_DIR / STATIC_DIR (built client, default dist/client), CHROME_PATH (default
+// /usr/bin/chromium), LIGHTHOUSE_JSON_DIR (optional: keep each page's full report as JSON).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = resolve(import.meta.dir, "..");
+const STATIC_DIR = resolve(process.env.STATIC_DIR ?? process.env.BUILD_OUT_DIR ?? join(ROOT, "dist", "client"));
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Lighthouse (or its set-up) could not produce figures: cleaned up and reported by main. */
+class RunFailure extends Error {}
+
+function fail(message: string): never {
+  throw new RunFailure(message);
+}
+
+for (const [missing, message] of [
+  [!existsSync(join(STATIC_DIR, "index.html")), `no built client in ${STATIC_DIR}: run \`bun run build\` first`],
+  [!existsSync(CHROME_PATH), `no Chromium at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH`],
+] as const) {
+  if (missing) {
+    console.error(`lighthouse: ${message}`);
+    process.exit(1);
+  }
+}
+
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const { port } = probe;
+  probe.stop(true);
+  if (!port) throw new Error("no free port");
+  return port;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Production server on a fresh data dir (as e2e/serve.ts does for the e2e suite)
+
+const port = freePort();
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), "birdie-lighthouse-"));
+let server: ChildProcess | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let shuttingDown = false;
+
+async function cleanUp() {
+  shuttingDown = true;
+  try {
+    await chrome?.kill();
+  } catch {
+    // Chromium already gone.
+  }
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((done) => {
+      server?.once("exit", done);
+      setTimeout(done, 10_000);
+    });
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+async function startServer() {
+  server = spawn("bun", ["src/server/index.ts"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, STATIC_DIR, DATABASE_URL: "" },
+  });
+  server.once("exit", (code) => {
+    if (shuttingDown) return;
+    console.error(`lighthouse: the server exited early (code ${code})`);
+    void cleanUp().then(() => process.exit(1));
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(250);
+  }
+  fail("the server did not answer /api/health within 60 s");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seed data through the REST API
+
+type Session = { cookie: string };
+
+async function api(path: string, body: unknown, session?: Session): Promise<Response> {
+  const response = await fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin, ...(session ? { Cookie: session.cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) fail(`seeding: POST ${path} answered ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function register(username: string, displayName: string): Promise<Session> {
+  const response = await api("/api/register", { username, displayName, email: `${username}@example.com`, password: "lighthouse-pass-123" });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+  if (!cookie) fail("seeding: registering did not set a session cookie");
+  return { cookie: cookie.split(";")[0]! };
+}
+
+const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+async function record(session: Session, challengeId: number, hole: number, score: 2 | 3, daysAgo: number) {
+  await api(
+    "/api/birdies",
+    { challengeId, holeNumber: hole, score, date: utcDay(daysAgo), verifiedBy: { name: "Jack Partner", signature: "J. Partner" } },
+    session,
+  );
+}
+
+async function seed(): Promise<{ session: Session; challengeId: number }> {
+  const golfer = await register("lighthouse_golfer", "Lighthouse Golfer");
+  const created = await api(
+    "/api/challenges",
+    {
+      name: "Summer Birdie Hunt",
+      courseName: "Harbour Links",
+      courseMode: "single",
+      rules: "Birdie every hole on the course. Rounds need a playing partner to verify.",
+      startDate: new Date(Date.now() - 5 * DAY_MS).toISOString(),
+      endDate: new Date(Date.now() + 25 * DAY_MS).toISOString(),
+    },
+    golfer,
+  );
+  const challenge = (await created.json()) as { id: number; inviteCode: string };
+  for (const [hole, score, daysAgo] of [[1, 3, 4], [3, 3, 3], [7, 2, 3], [9, 3, 2], [12, 3, 1], [15, 2, 0], [18, 3, 0]] as const) {
+    await record(golfer, challenge.id, hole, score, daysAgo);
+  }
+  const rival = await register("lighthouse_rival", "Lighthouse Rival");
+  await api(`/api/challenges/invite/${encodeURIComponent(challenge.inviteCode)}/join`, {}, rival);
+  for (const [hole, score, daysAgo] of [[2, 3, 2], [5, 3, 1], [11, 2, 0]] as const) await record(rival, challenge.id, hole, score, daysAgo);
+  return { session: golfer, challengeId: challenge.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+let lighthouseVersion = "";
+
+type PageRun = { name: string; path: string; signedIn: boolean };
+type Figures = { name: string; performance: number; accessibility: number; lcpMs: number; cls: number; tbtMs: number; a11yFailures: string[] };
+
+async function audit(page: PageRun, session: Session): Promise<Figures> {
+  const result = await lighthouse(
+    `${origin}${page.path}`,
+    { port: chrome!.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
+    {
+      extends: "lighthouse:default",
+      // The session travels as a header on every request, as a signed-in browser would send it.
+      settings: { extraHeaders: page.signedIn ? { Cookie: session.cookie } : {} },
+    },
+  );
+  if (!result) fail(`${page.name}: Lighthouse returned no result`);
+  const { lhr } = result;
+  lighthouseVersion = lhr.lighthouseVersion;
+  if (lhr.runtimeError) fail(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const performance = lhr.categories.performance?.score;
+  const accessibility = lhr.categories.accessibility?.score;
+  if (typeof performance !== "number" || typeof accessibility !== "number") fail(`${page.name}: Lighthouse could not score the page`);
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (typeof value !== "number") fail(`${page.name}: no value for ${id}`);
+    return value;
+  };
+  // Landing somewhere else (a sign-in redirect) would measure the wrong page.
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(`${origin}${page.path}`).pathname) fail(`${page.name}: expected ${page.path}, Lighthouse ended on ${landed}`);
+  const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a): a is NonNullable<typeof a> => Boolean(a) && a!.score !== null && a!.score < 1 && a!.scoreDisplayMode === "binary")
+    .map((a) => `${a.id}: ${a.title}`);
+  if (process.env.LIGHTHOUSE_JSON_DIR) {
+    mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+    writeFileSync(join(process.env.LIGHTHOUSE_JSON_DIR, `${page.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(lhr, null, 2));
+  }
+  return {
+    name: page.name,
+    performance: Math.round(performance * 100),
+    accessibility: Math.round(accessibility * 100),
+    lcpMs: numeric("largest-contentful-paint"),
+    cls: numeric("cumulative-layout-shift"),
+    tbtMs: numeric("total-blocking-time"),
+    a11yFailures,
+  };
+}
+
+function printTable(rows: Figures[]) {
+  const head = ["page", "performance", "accessibility", "LCP", "CLS", "TBT"];
+  const cells = rows.map((r) => [r.name, String(r.performance), String(r.accessibility), `${(r.lcpMs / 1000).toFixed(2)} s`, r.cls.toFixed(3), `${Math.round(r.tbtMs)} ms`]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => console.log(c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  "));
+  line(head);
+  for (const c of cells) line(c);
+  for (const r of rows) if (r.a11yFailures.length) console.log(`\n${r.name}: failed accessibility audits:\n  ${r.a11yFailures.join("\n  ")}`);
+}
+
+async function main() {
+  await startServer();
+  const { session, challengeId } = await seed();
+  chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+
+  const pages: PageRun[] = [
+    { name: "auth (signed out)", path: "/auth", signedIn: false },
+    { name: "dashboard", path: "/", signedIn: true },
+    { name: "challenge detail", path: `/challenges/${challengeId}`, signedIn: true },
+    { name: "profile", path: "/profile", signedIn: true },
+  ];
+  const rows: Figures[] = [];
+  for (const page of pages) {
+    process.stderr.write(`lighthouse: ${page.name} (${page.path})...\n`);
+    rows.push(await audit(page, session));
+  }
+  console.log(`\nLighthouse ${lighthouseVersion}, mobile form factor (simulated throttling), ${CHROME_PATH}, production server on a fresh database\n`);
+  printTable(rows);
+}
+
+try {
+  await main();
+} catch (error) {
+  const detail = error instanceof RunFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`lighthouse: could not run: ${detail}`);
+  await cleanUp();
+  process.exit(1);
+}
+await cleanUp();
+process.exit(0);
