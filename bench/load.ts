@@ -25,10 +25,24 @@ const SAT_P99_MS = 250;
 const SAT_STEPS = [200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 4000, 5000, 6000, 8000];
 const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
 
-async function saturation(label: string, shot: Shot, steps: number[], kind?: (i: number) => string): Promise<{ rate: number; runs: RunResult[] }> {
+/** Waits (bounded) until `url` answers quickly again: an overloaded step leaves a backlog behind. */
+async function drain(url: string) {
+  for (let k = 0; k < 60; k++) {
+    const t = performance.now();
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.arrayBuffer())
+      .then(() => true)
+      .catch(() => false);
+    if (ok && performance.now() - t < 50) return;
+    await Bun.sleep(500);
+  }
+}
+
+async function saturation(label: string, shot: Shot, steps: number[], drainUrl: string, kind?: (i: number) => string): Promise<{ rate: number; runs: RunResult[] }> {
   let passed = 0;
   const runs: RunResult[] = [];
   for (const rate of steps) {
+    await drain(drainUrl);
     const r = await openLoop({ rate, seconds: SAT_SECONDS, shot, kindOf: kind, maxInFlight: 4000 });
     runs.push(r);
     const ok = p99(r) <= SAT_P99_MS && r.errors === 0;
@@ -38,7 +52,6 @@ async function saturation(label: string, shot: Shot, steps: number[], kind?: (i:
       break;
     }
     passed = rate;
-    await Bun.sleep(2000);
   }
   return { rate: passed, runs };
 }
@@ -69,11 +82,11 @@ try {
     console.log(runLine(`mixed API`, r));
     for (const l of [...kindLines(r), ...errorLines(r)]) console.log(l);
     console.log(`    load average: ${await loadAverage()}`);
-    await Bun.sleep(2000);
+    await drain(`${server.url}/api/health`);
   }
 
   console.log(`\nsaturation (step up, ${SAT_SECONDS} s a step, until p99 > ${SAT_P99_MS} ms or an error):`);
-  const app = await saturation("mixed API", shot, SAT_STEPS, kindOf);
+  const app = await saturation("mixed API", shot, SAT_STEPS, `${server.url}/api/health`, kindOf);
   console.log(`mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
   await server.stop();
 
@@ -84,7 +97,7 @@ try {
     return { ok: res.ok, status: res.status, kind: "hello" };
   };
   await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
-  const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS);
+  const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
   await hello.stop();
   console.log(`hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
   if (app.rate && ceiling.rate) console.log(`\nratio mixed API / hello-world: ${((app.rate / ceiling.rate) * 100).toFixed(1)}%`);

@@ -83,6 +83,8 @@ export function answerProblems(a: Answer, transport: Transport): string[] {
     problems.push("an error body that is not JSON");
     return problems;
   }
+  // Served as JSON, never as HTML: nothing a request sent can be rendered by a browser.
+  if (!a.contentType.includes("application/json")) problems.push(`an error served as ${a.contentType || "no content type"}`);
   // tRPC answers in its envelope ({ error: { message, data } }); the HTTP layer in front of it
   // (origin check, body cap) answers { message } like REST does.
   // A batched call answers an array of such envelopes.
