@@ -271,8 +271,13 @@ export async function holeSummariesFor(db: Db, userId: number, challengeRows: re
       .where(and(eq(birdieRecords.userId, sql.placeholder("userId")), sql`${birdieRecords.challengeId} = any(${sql.placeholder("ids")}::int[])`))
       .prepare("user_holes_in_challenges"),
   ).execute({ userId, ids: challengeRows.map((c) => c.id) });
-  for (const c of challengeRows) {
-    out.set(c.id, summariseHoles(rows.filter((r) => r.challengeId === c.id), c));
+  // One pass to group, not one scan of every row per challenge (a golfer may be in many).
+  const byChallenge = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const list = byChallenge.get(r.challengeId);
+    if (list) list.push(r);
+    else byChallenge.set(r.challengeId, [r]);
   }
+  for (const c of challengeRows) out.set(c.id, summariseHoles(byChallenge.get(c.id) ?? [], c));
   return out;
 }

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { AlertIcon, ShieldIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
-import { firstIssueByField } from "../../../lib/form-errors";
+import { useSchemaForm } from "../../../lib/use-schema-form";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { loginSchema, type PublicUser } from "../../../../shared/schemas/auth";
@@ -48,29 +48,19 @@ function AdminLoginForm({ target }: { target: string }) {
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation();
   const logout = trpc.auth.logout.useMutation();
-  const [values, setValues] = useState({ username: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, errors, update, validate } = useSchemaForm(loginSchema, { username: "", password: "" });
   const [failure, setFailure] = useState<string | null>(null);
   const busy = login.isPending || logout.isPending;
-
-  const update = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
-  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    const input = validate();
+    if (!input) return;
     setFailure(null);
     let signedIn: PublicUser;
     try {
-      signedIn = await login.mutateAsync(parsed.data);
+      signedIn = await login.mutateAsync(input);
     } catch (error) {
       setFailure(errorMessage(error, "Login failed"));
       return;

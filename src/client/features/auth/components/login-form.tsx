@@ -1,31 +1,21 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { loginSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
-import { firstIssueByField } from "../../../lib/form-errors";
+import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useAuth } from "../hooks/use-auth";
 
 type LoginFormProps = { onForgot: () => void };
 
 export function LoginForm({ onForgot }: LoginFormProps) {
   const { login, isLoggingIn } = useAuth();
-  const [values, setValues] = useState({ username: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const update = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
-  };
+  const { values, errors, update, validate } = useSchemaForm(loginSchema, { username: "", password: "" });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoggingIn) return;
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    await login(parsed.data);
+    const input = validate();
+    if (!input) return;
+    await login(input);
   }
 
   return (

@@ -1,31 +1,21 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { registerSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
-import { firstIssueByField } from "../../../lib/form-errors";
+import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useAuth } from "../hooks/use-auth";
 
 const EMPTY = { username: "", displayName: "", email: "", password: "", homeCourseName: "", handicap: "" };
 
 export function RegisterForm() {
   const { register, isRegistering } = useAuth();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const update = (field: keyof typeof values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
-  };
+  const { values, errors, update, validate } = useSchemaForm(registerSchema, EMPTY);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isRegistering) return;
-    const parsed = registerSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    await register(parsed.data);
+    const input = validate();
+    if (!input) return;
+    await register(input);
   }
 
   return (

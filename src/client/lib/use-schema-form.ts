@@ -1,0 +1,30 @@
+import { useState } from "react";
+import type { z } from "zod";
+import { firstIssueByField } from "./form-errors";
+
+/**
+ * Form state checked by a shared zod schema (the same one the server uses): field values, the
+ * first message per field, an onChange per field that clears that field's message, and
+ * `validate()` that shows the messages and returns the parsed input or null.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const update = (field: keyof V & string) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
+  };
+
+  const validate = (): z.output<S> | null => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues));
+      return null;
+    }
+    setErrors({});
+    return parsed.data;
+  };
+
+  return { values, setValues, errors, update, validate };
+}
