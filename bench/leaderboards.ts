@@ -34,9 +34,11 @@ for (const period of PERIODS) {
 }
 
 // Recording: an active challenge that allows multiple birdies, so every call is valid.
-const [active] = await rows<{ id: number; user_id: number }>(
+// The challenge's own first course is passed, so hybrid challenges are valid too.
+const [active] = await rows<{ id: number; user_id: number; course_id: number }>(
   db,
-  sql`select c.id, p.user_id from challenges c join challenge_players p on p.challenge_id = c.id
+  sql`select c.id, p.user_id, cc.course_id from challenges c join challenge_players p on p.challenge_id = c.id
+      join challenge_courses cc on cc.challenge_id = c.id and cc.position = 0
       where c.allow_multiple_birdies and c.start_date < now() - interval '2 days' and c.end_date > now() + interval '2 days'
       limit 1`,
 );
@@ -45,7 +47,7 @@ console.log(
   line(
     "record one birdie (checks, achievements, totals)",
     await time(N, (i) =>
-      recordBirdie(db, active.user_id, { challengeId: active.id, holeNumber: 1 + (i % 18), score: 3, date: today, verifiedBy: { name: "Bench", signature: "bench" } }),
+      recordBirdie(db, active.user_id, { challengeId: active.id, courseId: active.course_id, holeNumber: 1 + (i % 18), score: 3, date: today, verifiedBy: { name: "Bench", signature: "bench" } }),
     ),
   ),
 );

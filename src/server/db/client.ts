@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
+import { preparingClient } from "./prepare-all";
 import { listenWithReconnect, type NotifyHandler } from "./pg-listener";
 import * as schema from "./schema/index";
 
@@ -52,7 +53,7 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     onnotice: () => {},
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(preparingClient(client), { schema }) as unknown as Db;
   // The probe connection behind ping(): opened on first use, dropped after any failure so the
   // next ping dials afresh (a connection stuck on a dead peer would otherwise answer nothing).
   let probe: Sql | undefined;

@@ -2,15 +2,21 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { precompressDir } from "../../../scripts/precompress";
 import { createTestHarness, RestClient, type TestHarness } from "../test/harness";
 
 let h: TestHarness;
 let staticDir: string;
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const golfer${i} = "birdie ${i}";`).join("\n");
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), "birdie-static-"));
   mkdirSync(join(staticDir, "assets"));
-  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>Birdie Challenge</title><div id=root></div>");
+  // Over 1 KB (like the real one), so the build step gives it compressed twins.
+  writeFileSync(join(staticDir, "index.html"), `<!doctype html><title>Birdie Challenge</title><div id=root></div><!--${"pad ".repeat(300)}-->`);
   writeFileSync(join(staticDir, "assets", "app-abc123.js"), "console.log('app')");
+  writeFileSync(join(staticDir, "assets", "big-def456.js"), BIG_SCRIPT);
+  precompressDir(staticDir);
   h = await createTestHarness({ env: { STATIC_DIR: staticDir } });
 }, 120_000);
 afterAll(() => h.close());
@@ -29,6 +35,32 @@ describe("static client and SPA fallback", () => {
     const res = await h.app.request("http://localhost/assets/app-abc123.js");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  test("scripts go out precompressed in the encoding the browser accepts, else as they are", async () => {
+    const br = await h.app.request("http://localhost/assets/big-def456.js", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toContain("javascript");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await h.app.request("http://localhost/assets/big-def456.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+
+    const page = await h.app.request("http://localhost/challenges/12", { headers: { "Accept-Encoding": "br" } });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("Birdie Challenge");
+
+    const plain = await h.app.request("http://localhost/assets/big-def456.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
   });
 
   test("API, tRPC, ws and file paths never answer with HTML", async () => {

@@ -21,6 +21,8 @@ export function staticSite(staticDir: string) {
     "/assets/*",
     serveStatic({
       root,
+      // The build writes .br/.gz twins (scripts/precompress.ts); the browser's pick is served.
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
@@ -30,6 +32,7 @@ export function staticSite(staticDir: string) {
     "*",
     serveStatic({
       root,
+      precompressed: true,
       onFound: (path, c) => {
         // The service worker and index must be revalidated on every visit to pick up new versions.
         if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) c.header("Cache-Control", "no-cache");
@@ -43,6 +46,13 @@ export function staticSite(staticDir: string) {
     if (HAS_EXTENSION.test(path)) return c.text("Not found", 404);
     if (!existsSync(indexPath)) return c.text("The client is not built yet: run `bun run build`.", 404);
     c.header("Cache-Control", "no-cache");
+    c.header("Vary", "Accept-Encoding");
+    const brotli = Bun.file(`${indexPath}.br`);
+    if (/\bbr\b/.test(c.req.header("accept-encoding") ?? "") && (await brotli.exists())) {
+      c.header("Content-Encoding", "br");
+      c.header("Content-Type", "text/html; charset=UTF-8");
+      return c.body(await brotli.arrayBuffer());
+    }
     return c.html(await Bun.file(indexPath).text());
   });
   return app;
