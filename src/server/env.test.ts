@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { defaultPoolSize } from "./db/client";
 import { EnvError, parseEnv } from "./env";
 
 describe("parseEnv", () => {
@@ -13,6 +14,21 @@ describe("parseEnv", () => {
     const env = parseEnv({ PUBLIC_ORIGIN: "https://birdie.example, http://localhost:3000/", ADMIN_USERNAMES: " Alice ,bob" });
     expect(env.PUBLIC_ORIGIN).toEqual(["https://birdie.example", "http://localhost:3000"]);
     expect(env.ADMIN_USERNAMES).toEqual(["alice", "bob"]);
+  });
+
+  test("database pool size: optional whole number 1-200, blank means the default", () => {
+    expect(parseEnv({}).DATABASE_POOL_MAX).toBeUndefined();
+    expect(parseEnv({ DATABASE_POOL_MAX: "" }).DATABASE_POOL_MAX).toBeUndefined();
+    expect(parseEnv({ DATABASE_POOL_MAX: "6" }).DATABASE_POOL_MAX).toBe(6);
+    for (const bad of ["0", "-1", "2.5", "many", "201"]) {
+      expect(() => parseEnv({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
+  test("the default pool is two connections per core, never under four", () => {
+    expect(defaultPoolSize(1)).toBe(4);
+    expect(defaultPoolSize(2)).toBe(4);
+    expect(defaultPoolSize(8)).toBe(16);
   });
 
   test("lists every bad variable in one readable error", () => {

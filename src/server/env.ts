@@ -10,6 +10,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * PostgreSQL connections per process. Default: two per CPU core (at least 4), the PostgreSQL
+   * wiki's rule; more connections than cores only queue inside the database (see ADR 0011).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional().or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   PUBLIC_ORIGIN: z
     .string()

@@ -24,7 +24,7 @@ export type RunningServer = {
  * and by tests that need a real socket (WebSocket, shutdown).
  */
 export async function startServer(env: Env, opts: { database?: Database; pingIntervalMs?: number } = {}): Promise<RunningServer> {
-  const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
 

@@ -76,8 +76,9 @@ export async function awardForRecords(
 
   const [totals] = await rows<{ total: number; holes: number }>(
     tx,
+    // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
     sql`select
-          (select count(*)::int from ${birdieRecords} where user_id = ${userId}) as total,
+          (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
           (select count(distinct hole_number)::int from ${birdieRecords}
              where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
   );

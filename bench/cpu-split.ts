@@ -1,0 +1,87 @@
+// Where the CPU goes: runs the mixed player API (or one kind of it) at a fixed open-loop rate
+// against the production server on the seeded PostgreSQL data set, and prints CPU milliseconds
+// per request for the server process, PostgreSQL's processes and the generator, user and system
+// time apart (from /proc, Linux only).
+//
+//   bun run bench:cpu                                  (mixed API, 700 req/s, 15 s)
+//   CPU_RATE=1000 CPU_KIND=leaderboard bun run bench:cpu
+//   CPU_PATH=/trpc/auth.me bun run bench:cpu           (one GET path, signed in)
+//   DATABASE_POOL_MAX=10 bun run bench:cpu             (the server's pool size)
+import postgres from "postgres";
+import { readdirSync, readFileSync } from "node:fs";
+import { kindOf, mixedShot } from "./lib/mix";
+import { openLoop, type Shot } from "./lib/open-loop";
+import { ensureChat, loginAll, pickPlayers } from "./lib/players";
+import { spawnServer } from "./lib/procs";
+import { kindLines, runLine } from "./lib/report";
+import { BENCH_PASSWORD, BENCH_URL } from "./seed";
+
+const RATE = Number(process.env.CPU_RATE ?? 700);
+const SECONDS = Number(process.env.CPU_SECONDS ?? 15);
+const KIND = process.env.CPU_KIND;
+const PATH = process.env.CPU_PATH;
+
+/** utime/stime clock ticks (1/100 s) of every process, keyed "pid:name:u" / "pid:name:s". */
+function ticks(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(`${pid}:${name}:user`, Number(fields[11]));
+      out.set(`${pid}:${name}:sys`, Number(fields[12]));
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return out;
+}
+
+const sql = postgres(BENCH_URL, { max: 2, onnotice: () => {} });
+const chosen = await pickPlayers(sql, 200);
+await ensureChat(sql, [...new Set(chosen.map((p) => p.challengeId))]);
+const server = await spawnServer(BENCH_URL);
+try {
+  const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
+  const mixed = mixedShot(server.url, players);
+  let shot: Shot = mixed;
+  if (PATH) {
+    shot = async (i, signal) => {
+      const res = await fetch(server.url + PATH, { headers: { Cookie: players[i % players.length].cookie }, signal });
+      await res.arrayBuffer();
+      return { ok: res.ok, status: res.status, kind: "path" };
+    };
+  } else if (KIND) {
+    // Request i becomes the next request of the chosen kind in the mix's fixed pattern.
+    shot = (i, signal) => {
+      let j = i;
+      while (kindOf(j) !== KIND) j++;
+      return mixed(j, signal);
+    };
+  }
+  await openLoop({ rate: 200, seconds: 5, shot, kindOf }); // warm-up
+  const before = ticks();
+  const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf });
+  const after = ticks();
+  console.log(runLine(PATH ?? KIND ?? "mixed API", result));
+  for (const l of kindLines(result)) console.log(l);
+
+  const groups = new Map<string, number>();
+  for (const [key, value] of after) {
+    const spent = value - (before.get(key) ?? 0);
+    if (spent <= 0) continue;
+    const [pid, name, mode] = key.split(":");
+    const who = Number(pid) === server.pid ? "server (bun)" : Number(pid) === process.pid ? "generator (bun)" : name;
+    groups.set(`${who} ${mode}`, (groups.get(`${who} ${mode}`) ?? 0) + spent);
+  }
+  const n = RATE * SECONDS;
+  console.log(`\nCPU per request (${n} requests):`);
+  for (const [who, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+    console.log(`  ${who.padEnd(24)} ${((t * 10) / n).toFixed(3)} ms   (${(t / 100).toFixed(1)} s)`);
+  }
+} finally {
+  await server.stop();
+  await sql.end();
+}
