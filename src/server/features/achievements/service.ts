@@ -74,14 +74,37 @@ export async function awardForRecords(
   if (!fresh.length) return [];
   const earned = new Set<AchievementType>();
 
-  const [totals] = await rows<{ total: number; holes: number }>(
-    tx,
-    // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
-    sql`select
-          (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
-          (select count(distinct hole_number)::int from ${birdieRecords}
-             where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
-  );
+  // The reads the rules need, plus the early-bird claim, sent together (pipelined on PostgreSQL).
+  // Consecutive holes count within one round: same challenge, date and course.
+  const rounds = new Map<string, NewRecord>();
+  for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
+  const [[totals], roundHoles, [first]] = await Promise.all([
+    rows<{ total: number; holes: number }>(
+      tx,
+      // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
+      sql`select
+            (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
+            (select count(distinct hole_number)::int from ${birdieRecords}
+               where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
+    ),
+    Promise.all(
+      [...rounds.values()].map((r) =>
+        tx
+          .selectDistinct({ hole: birdieRecords.holeNumber })
+          .from(birdieRecords)
+          .where(
+            and(
+              eq(birdieRecords.userId, userId),
+              eq(birdieRecords.challengeId, challengeId),
+              eq(birdieRecords.datePlayed, r.date),
+              eq(birdieRecords.courseId, r.courseId),
+            ),
+          ),
+      ),
+    ),
+    // The first record in the challenge wins early_bird; the primary key settles races.
+    tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning(),
+  ]);
   if (totals.total >= 1) earned.add("first_birdie");
   if (totals.total >= MILESTONE_COUNT) earned.add("milestone_birdie");
   if (totals.holes >= HALFWAY_HOLES) earned.add("halfway");
@@ -93,42 +116,29 @@ export async function awardForRecords(
     if (WINTER_MONTHS.has(monthOf(r.date))) earned.add("weather_warrior");
   }
 
-  // Consecutive holes in one round: same challenge, date and course.
-  const rounds = new Map<string, NewRecord>();
-  for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
-  for (const r of rounds.values()) {
-    const holes = await tx
-      .selectDistinct({ hole: birdieRecords.holeNumber })
-      .from(birdieRecords)
-      .where(
-        and(
-          eq(birdieRecords.userId, userId),
-          eq(birdieRecords.challengeId, challengeId),
-          eq(birdieRecords.datePlayed, r.date),
-          eq(birdieRecords.courseId, r.courseId),
-        ),
-      );
+  for (const holes of roundHoles) {
     const numbers = holes.map((h) => h.hole);
     if (hasRun(numbers, 2)) earned.add("dual_birdie");
     if (hasRun(numbers, 3)) earned.add("triple_threat");
   }
-
-  // The first record in the challenge wins early_bird; the primary key settles races.
-  const [first] = await tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning();
   if (first) earned.add("early_bird");
 
   if (!earned.size) return [];
-  const inserted = await rows<{ achievement_id: number }>(
+  // Awarded and read back in one statement: only the rows inserted now come back.
+  const inserted = await rows<{ id: number; name: string; description: string; category: Achievement["category"]; achievement_type: AchievementType; icon: string }>(
     tx,
-    sql`insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
-        select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
-        from ${achievements} a
-        where a.achievement_type in (${sql.join([...earned].map((t) => sql`${t}`), sql`, `)})
-        on conflict (user_id, achievement_id) do nothing
-        returning achievement_id`,
+    sql`with awarded as (
+          insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
+          select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
+          from ${achievements} a
+          where a.achievement_type in (${sql.join([...earned].map((t) => sql`${t}`), sql`, `)})
+          on conflict (user_id, achievement_id) do nothing
+          returning achievement_id
+        )
+        select a.id, a.name, a.description, a.category, a.achievement_type, a.icon
+        from ${achievements} a join awarded w on w.achievement_id = a.id
+        order by a.sort_order, a.id`,
   );
-  if (!inserted.length) return [];
-  const ids = new Set(inserted.map((r) => Number(r.achievement_id)));
-  return (await listAchievements(tx)).filter((a) => ids.has(a.id));
+  return inserted.map((r) => ({ id: Number(r.id), name: r.name, description: r.description, category: r.category, achievementType: r.achievement_type, icon: r.icon }));
 }
 

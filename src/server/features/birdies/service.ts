@@ -20,7 +20,7 @@ import { parseInput } from "../../lib/validate";
 import { awardForRecords } from "../achievements/service";
 import type { Achievement } from "../../../shared/schemas/achievements";
 import { isMember, requireMember } from "../challenges/service";
-import { announceAchievement, announceRecord, displayNameOf } from "../chat/service";
+import { displayNameOf, postSystemMessages, systemText } from "../chat/service";
 import { findOrCreateCourse } from "../courses/service";
 
 export const BIRDIE_NOT_FOUND = "Birdie not found";
@@ -81,27 +81,30 @@ async function prepareRecord(
   input: { challengeId: number; courseId?: number; customCourseName?: string | null; date: string },
   now: Date,
 ): Promise<RecordContext> {
-  const challenge = await requireMember(tx, input.challengeId, userId);
-  // One player's records in one challenge are written one at a time: the lock makes the
-  // "one counted record per hole" rule hold under concurrent submissions.
-  await tx
-    .select({ userId: challengePlayers.userId })
-    .from(challengePlayers)
-    .where(and(eq(challengePlayers.challengeId, challenge.id), eq(challengePlayers.userId, userId)))
-    .for("update");
+  // Three independent reads sent together (one round trip on PostgreSQL, where the transaction's
+  // connection pipelines them). The lock serialises one player's records in one challenge, so
+  // the "one counted record per hole" rule holds under concurrent submissions; everything that
+  // reads records runs after it is granted.
+  const [challenge, , own] = await Promise.all([
+    requireMember(tx, input.challengeId, userId),
+    tx
+      .select({ userId: challengePlayers.userId })
+      .from(challengePlayers)
+      .where(and(eq(challengePlayers.challengeId, input.challengeId), eq(challengePlayers.userId, userId)))
+      .for("update"),
+    tx
+      .select({ id: courses.id, name: courses.name })
+      .from(challengeCourses)
+      .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
+      .where(eq(challengeCourses.challengeId, input.challengeId))
+      .orderBy(asc(challengeCourses.position)),
+  ]);
 
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   if (status === "upcoming") throw badRequest(NOT_STARTED);
   if (status === "past") throw badRequest(ENDED);
   if (input.date < utcDay(challenge.startDate) || input.date > utcDay(challenge.endDate)) throw badRequest(DATE_OUTSIDE);
   if (input.date > utcDay(new Date(now.getTime() + LATEST_ZONE_MS))) throw badRequest(DATE_FUTURE);
-
-  const own = await tx
-    .select({ id: courses.id, name: courses.name })
-    .from(challengeCourses)
-    .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
-    .where(eq(challengeCourses.challengeId, challenge.id))
-    .orderBy(asc(challengeCourses.position));
 
   if (challenge.courseMode === "single") {
     // A single-course challenge: the course is implied; a different one is refused.
@@ -160,11 +163,26 @@ async function insertHole(tx: Db, userId: number, ctx: RecordContext, holeNumber
 
 // ---- Commands ----------------------------------------------------------------------------------
 
-/** System messages in the challenge chat; delivered to sockets only once the records commit. */
-async function announceRecords(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[], earned: readonly Achievement[]) {
-  const name = await displayNameOf(tx, userId);
-  for (const r of records) await announceRecord(tx, challengeId, name, r.holeNumber, r.type);
-  for (const a of earned) await announceAchievement(tx, challengeId, name, a.name);
+/**
+ * Awards what the new records earn, then posts the chat's system messages (delivered to sockets
+ * only once the records commit). The name look-up travels with the award checks.
+ */
+async function awardAndAnnounce(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[], now: Date): Promise<Achievement[]> {
+  const [earned, name] = await Promise.all([
+    awardForRecords(
+      tx,
+      userId,
+      challengeId,
+      records.map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
+      now,
+    ),
+    displayNameOf(tx, userId),
+  ]);
+  await postSystemMessages(tx, challengeId, [
+    ...records.map((r) => systemText.recorded(name, r.holeNumber, r.type)),
+    ...earned.map((a) => systemText.earned(name, a.name)),
+  ]);
+  return earned;
 }
 
 /** POST /api/birdies: one hole. */
@@ -173,8 +191,7 @@ export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInpu
   return db.transaction(async (tx) => {
     const ctx = await prepareRecord(tx, userId, input, now);
     const record = await insertHole(tx, userId, ctx, input.holeNumber, input.score, input.verifiedBy);
-    const newAchievements = await awardForRecords(tx, userId, ctx.challenge.id, [{ holeNumber: record.holeNumber, score: record.score, date: record.date, courseId: record.courseId }], now);
-    await announceRecords(tx, userId, ctx.challenge.id, [record], newAchievements);
+    const newAchievements = await awardAndAnnounce(tx, userId, ctx.challenge.id, [record], now);
     return { ...record, newAchievements };
   });
 }
@@ -197,14 +214,7 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
       records.push(await insertHole(tx, userId, ctx, hole.holeNumber, hole.score, input.verifiedBy));
     }
     const eagles = records.filter((r) => r.type === "eagle").length;
-    const newAchievements = await awardForRecords(
-      tx,
-      userId,
-      ctx.challenge.id,
-      records.map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
-      now,
-    );
-    await announceRecords(tx, userId, ctx.challenge.id, records, newAchievements);
+    const newAchievements = await awardAndAnnounce(tx, userId, ctx.challenge.id, records, now);
     const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
     if (input.clientRoundId) await tx.insert(roundSubmissions).values({ userId, clientRoundId: input.clientRoundId, result });
     return result;

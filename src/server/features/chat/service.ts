@@ -142,6 +142,13 @@ export async function postSystemMessage(db: Db, challengeId: number, text: strin
   return toView(row, null);
 }
 
+/** Several system messages in one insert, in the given order (ids ascend with it). */
+export async function postSystemMessages(db: Db, challengeId: number, texts: readonly string[]): Promise<void> {
+  const values = texts.map((t) => t.trim().slice(0, CHAT_MESSAGE_MAX)).filter(Boolean);
+  if (!values.length) return;
+  await db.insert(chatMessages).values(values.map((message) => ({ challengeId, userId: null, type: "system" as const, message })));
+}
+
 /** The name system messages use for a user (SPEC.md §8's 'Unknown User' when they are gone). */
 export async function displayNameOf(db: Db, userId: number): Promise<string> {
   const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
