@@ -4,7 +4,7 @@
 // time apart (from /proc, Linux only).
 //
 //   bun run bench:cpu                                  (mixed API, 700 req/s, 15 s)
-//   CPU_RATE=1000 CPU_KIND=leaderboard bun run bench:cpu
+//   CPU_RATE=1000 CPU_KIND=leaderboard bun run bench:cpu      (one kind: dashboard, challenges, leaderboard, chat, record)
 //   CPU_PATH=/trpc/auth.me bun run bench:cpu           (one GET path, signed in)
 //   DATABASE_POOL_MAX=10 bun run bench:cpu             (the server's pool size)
 import postgres from "postgres";
@@ -61,9 +61,10 @@ try {
       return mixed(j, signal);
     };
   }
-  await openLoop({ rate: 200, seconds: 5, shot, kindOf }); // warm-up
+  const label = PATH ? () => "path" : KIND ? () => KIND : kindOf;
+  await openLoop({ rate: Math.min(RATE, 200), seconds: 5, shot, kindOf: label }); // warm-up
   const before = ticks();
-  const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf });
+  const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf: label });
   const after = ticks();
   console.log(runLine(PATH ?? KIND ?? "mixed API", result));
   for (const l of kindLines(result)) console.log(l);
