@@ -67,6 +67,18 @@ export async function requireMember(db: Db, challengeId: number, userId: number)
   return found.challenge;
 }
 
+/**
+ * Runs `read` alongside the membership check (sent together: one round trip instead of two on
+ * PostgreSQL) and hands its result to members only. A non-member gets the membership error,
+ * whatever the read did; the read must not write.
+ */
+export async function readAsMember<T>(db: Db, challengeId: number, userId: number, read: () => Promise<T>): Promise<T> {
+  const [member, result] = await Promise.allSettled([requireMember(db, challengeId, userId), read()]);
+  if (member.status === "rejected") throw member.reason;
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
 /** The creator only: a non-member still gets 404, a member who is not the creator 403. */
 async function requireCreator(db: Db, challengeId: number, userId: number, action: CreatorAction): Promise<ChallengeRow> {
   const challenge = await requireMember(db, challengeId, userId);
@@ -184,8 +196,7 @@ export async function listUserChallenges(db: Db, userId: number, now = new Date(
       .prepare("user_challenges"),
   ).execute({ userId });
   const list = rows.map((r) => r.challenge);
-  const summaries = await summarise(db, list);
-  const progress = await holeProgressFor(db, userId, list);
+  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list)]);
   return list.map((row) => ({ ...toView(row, summaries.get(row.id)!, userId, now), ...(progress.get(row.id) ?? NO_PROGRESS) }));
 }
 

@@ -14,7 +14,7 @@ import { prepared } from "../../db/prepared";
 import { chatMessages, type ChatMessageRow } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { parseInput } from "../../lib/validate";
-import { requireMember } from "../challenges/service";
+import { readAsMember, requireMember } from "../challenges/service";
 
 // Realtime delivery is not this file's concern: a database trigger announces every committed
 // message (drizzle/0006_chat.sql), so these functions may run inside any caller's transaction and
@@ -86,33 +86,32 @@ async function getMessage(db: Db, id: number): Promise<ChatMessage> {
  */
 export async function listMessages(db: Db, userId: number, raw: ListChatMessagesInput): Promise<ChatPage> {
   const input = parseInput(listChatMessagesSchema, raw);
-  await requireMember(db, input.challengeId, userId);
   const inRoom = eq(chatMessages.challengeId, input.challengeId);
 
   if (input.after !== undefined) {
-    const rows = await selectViews(db)
-      .where(and(inRoom, gt(chatMessages.id, input.after)))
-      .orderBy(oldestFirst)
-      .limit(input.limit);
+    const after = input.after;
+    const rows = await readAsMember(db, input.challengeId, userId, () =>
+      selectViews(db).where(and(inRoom, gt(chatMessages.id, after))).orderBy(oldestFirst).limit(input.limit),
+    );
     // Older pages are not what a catching-up client wants; it asks again from its last id.
     return { messages: rows.map((r) => toView(r.row, r.author)), nextCursor: null };
   }
 
   // One extra row tells whether an older page exists without a count. The newest page (what every
-  // chat card opens with) is a prepared query; older pages are rarer.
-  const rows =
-    input.cursor === undefined
-      ? await prepared(db, "chat_newest_page", (d) =>
+  // chat card opens with) is a prepared query; older pages are rarer. Membership is checked
+  // alongside the read (readAsMember): a non-member sees nothing of it.
+  const cursor = input.cursor;
+  const rows = await readAsMember(db, input.challengeId, userId, () =>
+    cursor === undefined
+      ? prepared(db, "chat_newest_page", (d) =>
           selectViews(d)
             .where(eq(chatMessages.challengeId, sql.placeholder("challengeId")))
             .orderBy(newestFirst)
             .limit(sql.placeholder("limit"))
             .prepare("chat_newest_page"),
         ).execute({ challengeId: input.challengeId, limit: input.limit + 1 })
-      : await selectViews(db)
-          .where(and(inRoom, lt(chatMessages.id, input.cursor)))
-          .orderBy(newestFirst)
-          .limit(input.limit + 1);
+      : selectViews(db).where(and(inRoom, lt(chatMessages.id, cursor))).orderBy(newestFirst).limit(input.limit + 1),
+  );
   const more = rows.length > input.limit;
   const messages = rows
     .slice(0, input.limit)

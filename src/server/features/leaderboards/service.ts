@@ -5,7 +5,7 @@ import { MY_CHALLENGES_PAGE, myChallengesPageSchema, periodSchema, type GlobalEn
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { parseInput } from "../../lib/validate";
-import { requireMember } from "../challenges/service";
+import { readAsMember } from "../challenges/service";
 
 export const GLOBAL_TOP = 100;
 export const MY_CHALLENGES_TOP = 3;
@@ -130,9 +130,7 @@ function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): Leaderboa
 
 /** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
 export async function challengeLeaderboard(db: Db, viewerId: number, challengeId: number): Promise<LeaderboardEntry[]> {
-  await requireMember(db, challengeId, viewerId);
-  const ranked = await rankChallenges(db, [challengeId]);
-  const counts = await holeCountsOf(db, [challengeId]);
+  const [ranked, counts] = await readAsMember(db, challengeId, viewerId, () => Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]));
   return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
 }
 
