@@ -7,7 +7,9 @@
 //
 // The server runs in its own process (bench/lib/serve.ts); after each cycle the bench asks it,
 // over Bun's IPC channel, to force a full GC and report process.memoryUsage(). Prints RSS and heap
-// per cycle and the growth from the first cycle to the last (over 10% is a leak to chase).
+// per cycle, the growth from the first cycle to the last (over 10% is a leak to chase), and the
+// least-squares RSS trend over all cycles with the JS heap's growth (one pair of noisy readings
+// can mislead; a leak is a steady trend).
 // Figures only: nothing here asserts.
 import postgres from "postgres";
 import { kindOf, mixedShot } from "./lib/mix";
@@ -103,6 +105,7 @@ try {
   const started = performance.now();
   const load = openLoop({ rate: RATE, seconds: totalMs / 1000, shot, kindOf, timeoutMs: 10_000 });
   const rss: number[] = [];
+  const heap: number[] = [];
   for (let c = 1; c <= CYCLES; c++) {
     const r = await cycle(server.url, players, c * 37);
     // Wait (bounded) until the server has let go of every socket, then measure after a full GC.
@@ -112,6 +115,7 @@ try {
       m = await server.memory();
     }
     rss.push(m.rss);
+    heap.push(m.heapUsed);
     console.log(
       `cycle ${String(c).padStart(2)}: ${r.joined} joined + closed (${r.failed} failed, ${(r.joinedMs / 1000).toFixed(1)} s to join)  ` +
         `server sockets ${m.sockets}  RSS ${mb(m.rss)}  heap ${mb(m.heapUsed)}  load average ${await loadAverage()}`,
@@ -125,9 +129,33 @@ try {
   const fromBase = (rss[rss.length - 1] - base.rss) / base.rss;
   console.log(`\nRSS growth cycle 1 -> ${CYCLES}: ${(growth * 100).toFixed(1)}%  (${mb(rss[0])} -> ${mb(rss[rss.length - 1])}); from the warm-up baseline: ${(fromBase * 100).toFixed(1)}%`);
   console.log(growth > 0.1 ? "over 10%: a leak to chase" : "within 10%");
+  // RSS after a forced GC still moves by several MB from cycle to cycle (the allocators keep and
+  // return pages on their own schedule), so one first-to-last pair can read as growth or shrinkage.
+  // A leak shows as a steady trend: the least-squares slope over every cycle, and the JS heap.
+  const slope = leastSquaresSlope(rss);
+  const heapGrowth = (heap[heap.length - 1] - heap[0]) / heap[0];
+  console.log(
+    `RSS trend: ${slope >= 0 ? "+" : ""}${mb(slope)} per cycle (${((slope * (CYCLES - 1) * 100) / rss[0]).toFixed(1)}% over the run); ` +
+      `RSS range ${mb(Math.min(...rss))} - ${mb(Math.max(...rss))}; JS heap ${mb(heap[0])} -> ${mb(heap[heap.length - 1])} (${(heapGrowth * 100).toFixed(1)}%)`,
+  );
   console.log(runLine(`mixed API over the soak`, result));
   for (const l of [...kindLines(result), ...errorLines(result)]) console.log(l);
   console.log(`load average at the end: ${await loadAverage()}`);
 } finally {
   await server.stop();
+}
+
+/** The least-squares slope of `ys` against 0, 1, 2, ... (bytes per cycle). */
+function leastSquaresSlope(ys: number[]): number {
+  const n = ys.length;
+  if (n < 2) return 0;
+  const meanX = (n - 1) / 2;
+  const meanY = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, x) => {
+    num += (x - meanX) * (y - meanY);
+    den += (x - meanX) ** 2;
+  });
+  return num / den;
 }
