@@ -4,7 +4,7 @@ import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
-import { announceAchievement, announceJoin, announceLeave, announceRecord, displayNameOf, postSystemMessage } from "./service";
+import { announceJoin, announceLeave, displayNameOf, postSystemMessage, postSystemMessages, systemText } from "./service";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;
@@ -199,9 +199,12 @@ describe("system messages", () => {
   test("the helpers write DECISIONS.md's texts as system messages without a user", async () => {
     const { id } = await room();
     await announceJoin(h.db, id, "Fred Friend");
-    await announceRecord(h.db, id, "Fred Friend", 7, "birdie");
-    await announceRecord(h.db, id, "Olive Owner", 12, "eagle");
-    await announceAchievement(h.db, id, "Fred Friend", "First Birdie");
+    // Recording announces its records and achievements in one insert, in order.
+    await postSystemMessages(h.db, id, [
+      systemText.recorded("Fred Friend", 7, "birdie"),
+      systemText.recorded("Olive Owner", 12, "eagle"),
+      systemText.earned("Fred Friend", "First Birdie"),
+    ]);
     await announceLeave(h.db, id, "Fred Friend", false);
     await announceLeave(h.db, id, "Stan Stranger", true);
     const { messages } = await h.caller(owner.user).chat.list({ challengeId: id });
@@ -235,7 +238,10 @@ describe("system messages", () => {
 
   test("an over-long server text is shortened rather than failing the caller", async () => {
     const { id } = await room();
-    const view = await announceAchievement(h.db, id, "N".repeat(50), "A".repeat(2000));
+    const view = await postSystemMessage(h.db, id, systemText.earned("N".repeat(50), "A".repeat(2000)));
     expect(view.message).toHaveLength(1000);
+    await postSystemMessages(h.db, id, [systemText.earned("M".repeat(50), "B".repeat(2000))]);
+    const { messages } = await h.caller(owner.user).chat.list({ challengeId: id });
+    expect(messages.at(-1)!.message).toHaveLength(1000);
   });
 });

@@ -156,11 +156,5 @@ export async function displayNameOf(db: Db, userId: number): Promise<string> {
 
 export const announceJoin = (db: Db, challengeId: number, displayName: string) => postSystemMessage(db, challengeId, systemText.joined(displayName));
 
-export const announceRecord = (db: Db, challengeId: number, displayName: string, holeNumber: number, type: RecordType) =>
-  postSystemMessage(db, challengeId, systemText.recorded(displayName, holeNumber, type));
-
 export const announceLeave = (db: Db, challengeId: number, displayName: string, removed: boolean) =>
   postSystemMessage(db, challengeId, removed ? systemText.removed(displayName) : systemText.left(displayName));
-
-export const announceAchievement = (db: Db, challengeId: number, displayName: string, achievementName: string) =>
-  postSystemMessage(db, challengeId, systemText.earned(displayName, achievementName));
