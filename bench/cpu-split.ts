@@ -7,11 +7,10 @@
 //   CPU_RATE=1000 CPU_KIND=leaderboard bun run bench:cpu      (one kind: dashboard, challenges, leaderboard, chat, record)
 //   CPU_PATH=/trpc/auth.me bun run bench:cpu           (one GET path, signed in)
 //   DATABASE_POOL_MAX=10 bun run bench:cpu             (the server's pool size)
-import postgres from "postgres";
 import { readdirSync, readFileSync } from "node:fs";
 import { kindOf, mixedShot } from "./lib/mix";
 import { openLoop, type Shot } from "./lib/open-loop";
-import { ensureChat, loginAll, pickPlayers } from "./lib/players";
+import { loginAll, seededPlayers } from "./lib/players";
 import { spawnServer } from "./lib/procs";
 import { kindLines, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
@@ -39,9 +38,7 @@ function ticks(): Map<string, number> {
   return out;
 }
 
-const sql = postgres(BENCH_URL, { max: 2, onnotice: () => {} });
-const chosen = await pickPlayers(sql, 200);
-await ensureChat(sql, [...new Set(chosen.map((p) => p.challengeId))]);
+const chosen = await seededPlayers(BENCH_URL, 200, { chat: true });
 const server = await spawnServer(BENCH_URL);
 try {
   const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
@@ -84,5 +81,4 @@ try {
   }
 } finally {
   await server.stop();
-  await sql.end();
 }

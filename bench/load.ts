@@ -9,10 +9,9 @@
 // the same for a bare Bun.serve hello-world in its own process (the ceiling) and the ratio.
 // Latency is measured from each request's scheduled time (see lib/open-loop.ts). Figures only:
 // nothing here asserts a timing.
-import postgres from "postgres";
 import { openLoop, type RunResult, type Shot } from "./lib/open-loop";
 import { kindOf, MIX, mixedShot } from "./lib/mix";
-import { ensureChat, loginAll, pickPlayers } from "./lib/players";
+import { loginAll, seededPlayers } from "./lib/players";
 import { spawnHello, spawnServer } from "./lib/procs";
 import { errorLines, kindLines, loadAverage, p99, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
@@ -56,14 +55,7 @@ async function saturation(label: string, shot: Shot, steps: number[], drainUrl: 
   return { rate: passed, runs };
 }
 
-const sql = postgres(BENCH_URL, { max: 2, onnotice: () => {} });
-const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [{ users: 0 }]);
-if (users < 1000) {
-  console.error(`${BENCH_URL} is not seeded: run bun bench/seed.ts first`);
-  process.exit(1);
-}
-const chosen = await pickPlayers(sql, USERS);
-await ensureChat(sql, [...new Set(chosen.map((p) => p.challengeId))]);
+const chosen = await seededPlayers(BENCH_URL, USERS, { chat: true });
 
 console.log(`load average before: ${await loadAverage()}  (${navigator.hardwareConcurrency} cores)`);
 const server = await spawnServer(BENCH_URL);
@@ -104,5 +96,4 @@ try {
   console.log(`note: the generator shares this ${navigator.hardwareConcurrency}-core machine with the server and PostgreSQL; the hello-world ceiling is bounded by it too.`);
 } finally {
   await server.stop().catch(() => {});
-  await sql.end();
 }

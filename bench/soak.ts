@@ -11,10 +11,9 @@
 // least-squares RSS trend over all cycles with the JS heap's growth (one pair of noisy readings
 // can mislead; a leak is a steady trend).
 // Figures only: nothing here asserts.
-import postgres from "postgres";
 import { kindOf, mixedShot } from "./lib/mix";
 import { openLoop } from "./lib/open-loop";
-import { loginAll, pickPlayers, type Player } from "./lib/players";
+import { loginAll, seededPlayers, type Player } from "./lib/players";
 import { spawnServer } from "./lib/procs";
 import { errorLines, kindLines, loadAverage, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
@@ -81,14 +80,7 @@ async function cycle(base: string, players: Player[], offset: number) {
   return { joined: open.length, failed, joinedMs };
 }
 
-const sql = postgres(BENCH_URL, { max: 2, onnotice: () => {} });
-const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [{ users: 0 }]);
-if (users < 1000) {
-  console.error(`${BENCH_URL} is not seeded: run bun bench/seed.ts first`);
-  process.exit(1);
-}
-const chosen = await pickPlayers(sql, USERS);
-await sql.end();
+const chosen = await seededPlayers(BENCH_URL, USERS);
 
 console.log(`soak: ${CYCLES} cycles of ${SOCKETS} socket connects/disconnects + mixed API at ${RATE} req/s for ${MINUTES} min; load average ${await loadAverage()}`);
 const server = await spawnServer(BENCH_URL);

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import postgres, { type Sql } from "postgres";
 
 /** A seeded golfer with a membership in an active challenge that allows multiple birdies. */
 export type Player = { userId: number; username: string; challengeId: number; courseId: number; cookie: string };
@@ -67,4 +67,24 @@ export async function loginAll(base: string, players: Omit<Player, "cookie">[], 
     }),
   );
   return out;
+}
+
+/**
+ * `n` golfers of the seeded data set at `url`, as pickPlayers chooses them; exits with a hint when
+ * the database is not seeded. With `chat`, each of their rooms gets a full page of messages.
+ */
+export async function seededPlayers(url: string, n: number, opts: { chat?: boolean } = {}): Promise<Omit<Player, "cookie">[]> {
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  try {
+    const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [{ users: 0 }]);
+    if (users < 1000) {
+      console.error(`${url} is not seeded: run bun bench/seed.ts first`);
+      process.exit(1);
+    }
+    const chosen = await pickPlayers(sql, n);
+    if (opts.chat) await ensureChat(sql, [...new Set(chosen.map((p) => p.challengeId))]);
+    return chosen;
+  } finally {
+    await sql.end();
+  }
 }

@@ -125,7 +125,8 @@ export async function awardForRecords(
 
   if (!earned.size) return [];
   // Awarded and read back in one statement: only the rows inserted now come back.
-  const inserted = await rows<{ id: number; name: string; description: string; category: Achievement["category"]; achievement_type: AchievementType; icon: string }>(
+  // Columns named as the Achievement view names them, so rows come back ready to return.
+  return rows<Achievement>(
     tx,
     sql`with awarded as (
           insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
@@ -135,10 +136,9 @@ export async function awardForRecords(
           on conflict (user_id, achievement_id) do nothing
           returning achievement_id
         )
-        select a.id, a.name, a.description, a.category, a.achievement_type, a.icon
+        select a.id, a.name, a.description, a.category, a.achievement_type as "achievementType", a.icon
         from ${achievements} a join awarded w on w.achievement_id = a.id
         order by a.sort_order, a.id`,
   );
-  return inserted.map((r) => ({ id: Number(r.id), name: r.name, description: r.description, category: r.category, achievementType: r.achievement_type, icon: r.icon }));
 }
 

@@ -6,6 +6,7 @@ import { Avatar } from "../../../components/ui/avatar";
 import { UsersIcon } from "../../../components/ui/icons";
 import { EAGLE_BONUS_TEXT } from "../lib/challenge-rules";
 import { playerCountText } from "./challenge-card";
+import { IconFact } from "../../../components/ui/icon-fact";
 
 type ChallengeInfoCardProps = { challenge: ChallengeListItem; players: ChallengePlayer[] | undefined; now: number };
 
@@ -22,13 +23,13 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
           Challenge Info
         </h2>
         <dl className="flex flex-col gap-3 text-sm">
-          <InfoRow icon={<CalendarIcon />} term="Duration">
+          <IconFact icon={<CalendarIcon />} term="Duration">
             {formatChallengeDate(challenge.startDate)} – {formatChallengeDate(challenge.endDate)}
-          </InfoRow>
-          <InfoRow icon={<ClockIcon />} term="Time remaining">
+          </IconFact>
+          <IconFact icon={<ClockIcon />} term="Time remaining">
             <span data-testid="time-remaining">{remaining}</span>
-          </InfoRow>
-          <InfoRow icon={<UsersIcon />} term="Participants">
+          </IconFact>
+          <IconFact icon={<UsersIcon />} term="Participants">
             <span className="flex flex-wrap items-center gap-2">
               {playerCountText(challenge.playerCount)}
               {players && players.length > 0 && (
@@ -39,10 +40,10 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
                 </span>
               )}
             </span>
-          </InfoRow>
-          <InfoRow icon={<MapPinIcon />} term="Courses">
+          </IconFact>
+          <IconFact icon={<MapPinIcon />} term="Courses">
             {challenge.courseInfo}
-          </InfoRow>
+          </IconFact>
         </dl>
         <ul className="flex flex-wrap gap-2" aria-label="Challenge mode">
           <li className="badge badge-primary badge-outline">{courseModeLabel(challenge.courseMode)}</li>
@@ -55,20 +56,5 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
         </ul>
       </div>
     </section>
-  );
-}
-
-// A <dl> group may hold only <dt> and <dd>, so the icon lives in the term, placed in the gutter.
-function InfoRow({ icon, term, children }: { icon: React.ReactNode; term: string; children: React.ReactNode }) {
-  return (
-    <div className="relative min-w-0 pl-7">
-      <dt className="text-xs uppercase tracking-wide text-base-content/60">
-        <span className="absolute left-0 top-0.5 text-base text-primary" aria-hidden="true">
-          {icon}
-        </span>
-        {term}
-      </dt>
-      <dd className="break-words font-medium">{children}</dd>
-    </div>
   );
 }
