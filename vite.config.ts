@@ -26,7 +26,8 @@ export default defineConfig({
         id: "/",
         name: "Birdie Challenge",
         short_name: "Birdie",
-        description: "Birdie all 18 holes with your friends: record verified birdies and eagles, earn achievements and climb the leaderboards.",
+        description:
+          "Birdie all 18 holes with your friends: record verified birdies and eagles, earn achievements and climb the leaderboards.",
         start_url: "/",
         scope: "/",
         display: "standalone",

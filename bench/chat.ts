@@ -73,8 +73,14 @@ async function prepareDatabase(): Promise<Golfer[]> {
      cross join generate_series(1, ${PER_ROOM}) g
      join users u on u.username = 'chatter' || ((substring(c.name from 11)::int - 1) * ${PER_ROOM} + g)`,
   );
-  const members = await sql<{ user_id: number; challenge_id: number }[]>`select user_id, challenge_id from challenge_players order by challenge_id, user_id`;
-  const golfers = members.map((m) => ({ userId: m.user_id, challengeId: m.challenge_id, token: generateSessionToken() }));
+  const members = await sql<
+    { user_id: number; challenge_id: number }[]
+  >`select user_id, challenge_id from challenge_players order by challenge_id, user_id`;
+  const golfers = members.map((m) => ({
+    userId: m.user_id,
+    challengeId: m.challenge_id,
+    token: generateSessionToken(),
+  }));
   const expires = new Date(Date.now() + SESSION_TTL_MS);
   const rows = golfers.map((g) => ({ id: sessionIdFromToken(g.token), user_id: g.userId, expires_at: expires }));
   for (let i = 0; i < rows.length; i += 500) await sql`insert into sessions ${sql(rows.slice(i, i + 500))}`;
@@ -108,10 +114,20 @@ class BenchSocket {
   open(): Promise<void> {
     const base = this.server.url;
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, { headers: { Origin: base, Cookie: this.golfer.cookie } } as never);
+      const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, {
+        headers: { Origin: base, Cookie: this.golfer.cookie },
+      } as never);
       this.ws = ws;
       const timer = setTimeout(() => reject(new Error("no JOINED within 15 s")), 15_000);
-      ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "JOIN_CHALLENGE_CHAT", userId: this.golfer.userId, challengeId: this.golfer.challengeId })));
+      ws.addEventListener("open", () =>
+        ws.send(
+          JSON.stringify({
+            type: "JOIN_CHALLENGE_CHAT",
+            userId: this.golfer.userId,
+            challengeId: this.golfer.challengeId,
+          }),
+        ),
+      );
       ws.addEventListener("error", () => reject(new Error("socket error")));
       ws.addEventListener("message", (e) => {
         const msg = JSON.parse(String(e.data));
@@ -151,10 +167,13 @@ class BenchSocket {
         let after = this.resyncFrom;
         this.resyncFrom = null;
         for (let page = 0; page < 50; page++) {
-          const res = await fetch(`${this.server.url}/api/challenges/${this.golfer.challengeId}/chat?after=${after}&limit=100`, {
-            headers: { Cookie: this.golfer.cookie },
-            signal: AbortSignal.timeout(10_000),
-          }).catch(() => null);
+          const res = await fetch(
+            `${this.server.url}/api/challenges/${this.golfer.challengeId}/chat?after=${after}&limit=100`,
+            {
+              headers: { Cookie: this.golfer.cookie },
+              signal: AbortSignal.timeout(10_000),
+            },
+          ).catch(() => null);
           if (!res?.ok) {
             this.refetchFailures++;
             break;
@@ -199,7 +218,13 @@ async function run({ label, servers, golfers, killListenersAtMs }: RunOptions) {
     }
   };
   // Golfer k of each room: even k on server 0, odd k on server 1 (when there are two).
-  const sockets = golfers.map((g, k) => new BenchSocket(g, servers[k % servers.length], (s) => (refetchQueue.push(s), pumpRefetch())));
+  const sockets = golfers.map(
+    (g, k) =>
+      new BenchSocket(g, servers[k % servers.length], (s) => {
+        refetchQueue.push(s);
+        pumpRefetch();
+      }),
+  );
   let next = 0;
   let failed = 0;
   await Promise.all(
@@ -297,7 +322,9 @@ async function run({ label, servers, golfers, killListenersAtMs }: RunOptions) {
   };
   const acked = [...sent.values()].filter((m) => m.ok).length;
   console.log(`\n${label}`);
-  console.log(`  sockets ${sockets.length - failed} joined (${failed} failed) in ${rooms.length} rooms; sent ${sent.size} at ${RATE}/s for ${SECONDS} s, ${acked} acknowledged (${result.errors} errors)`);
+  console.log(
+    `  sockets ${sockets.length - failed} joined (${failed} failed) in ${rooms.length} rooms; sent ${sent.size} at ${RATE}/s for ${SECONDS} s, ${acked} acknowledged (${result.errors} errors)`,
+  );
   console.log(`  deliveries expected ${expected}: pushed ${pushed}, recovered by refetch ${viaRefetch}, lost ${lost}`);
   if (servers.length === 1) console.log(`  send-to-receive           ${fmt(same)}`);
   else {
@@ -307,10 +334,15 @@ async function run({ label, servers, golfers, killListenersAtMs }: RunOptions) {
   if (killListenersAtMs) {
     const resyncs = sockets.reduce((n, s) => n + s.resyncs, 0);
     const failures = sockets.reduce((n, s) => n + s.refetchFailures, 0);
-    console.log(`  listener connections killed at ${(killListenersAtMs / 1000).toFixed(0)} s: ${killed}; resync events received ${resyncs}; failed refetches ${failures}`);
+    console.log(
+      `  listener connections killed at ${(killListenersAtMs / 1000).toFixed(0)} s: ${killed}; resync events received ${resyncs}; failed refetches ${failures}`,
+    );
     console.log(`  recovered by refetch      ${fmt(recovered)}  (send to refetch done)`);
     const firstResync = Math.min(...sockets.map((s) => s.firstResyncAt || Infinity));
-    if (killedAt) console.log(`  kill issued ${((killedAt - start) / 1000).toFixed(1)} s into the run; first resync ${(firstResync - killedAt).toFixed(0)} ms after it`);
+    if (killedAt)
+      console.log(
+        `  kill issued ${((killedAt - start) / 1000).toFixed(1)} s into the run; first resync ${(firstResync - killedAt).toFixed(0)} ms after it`,
+      );
   }
   console.log(`  POST /chat latency        ${fmt(result.latencies)}`);
   console.log(`  load average ${await loadAverage()}`);
@@ -322,14 +354,24 @@ async function run({ label, servers, golfers, killListenersAtMs }: RunOptions) {
 console.log(`chat bench on ${URL_}; load average ${await loadAverage()} (${navigator.hardwareConcurrency} cores)`);
 const t = performance.now();
 const golfers = await prepareDatabase();
-console.log(`database ready: ${golfers.length} golfers in ${ROOMS} rooms (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+console.log(
+  `database ready: ${golfers.length} golfers in ${ROOMS} rooms (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+);
 
 const a = await spawnServer(URL_);
 try {
-  await run({ label: `one server: ${golfers.length} sockets in ${ROOMS} rooms, ${RATE} persisted messages/s`, servers: [a], golfers });
+  await run({
+    label: `one server: ${golfers.length} sockets in ${ROOMS} rooms, ${RATE} persisted messages/s`,
+    servers: [a],
+    golfers,
+  });
   const b = await spawnServer(URL_);
   try {
-    await run({ label: `two server processes on one PostgreSQL (sockets and senders split between them)`, servers: [a, b], golfers });
+    await run({
+      label: `two server processes on one PostgreSQL (sockets and senders split between them)`,
+      servers: [a, b],
+      golfers,
+    });
     await run({
       label: `two server processes, every listener connection killed half way`,
       servers: [a, b],

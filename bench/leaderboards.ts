@@ -6,7 +6,11 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { rows } from "../src/server/db/raw";
 import { recordBirdie } from "../src/server/features/birdies/service";
-import { challengeLeaderboard, globalLeaderboard, myChallengesLeaderboard } from "../src/server/features/leaderboards/service";
+import {
+  challengeLeaderboard,
+  globalLeaderboard,
+  myChallengesLeaderboard,
+} from "../src/server/features/leaderboards/service";
 import { PERIODS } from "../src/shared/domain/periods";
 import { BENCH_URL } from "./seed";
 import { line, time } from "./stats";
@@ -19,18 +23,47 @@ const [counts] = await rows<{ users: number; records: number; challenges: number
   db,
   sql`select (select count(*) from users)::int users, (select count(*) from birdie_records)::int records, (select count(*) from challenges)::int challenges`,
 );
-console.log(`data: ${counts.users} users, ${counts.challenges} challenges, ${counts.records} records; ${N} iterations each\n`);
+console.log(
+  `data: ${counts.users} users, ${counts.challenges} challenges, ${counts.records} records; ${N} iterations each\n`,
+);
 
 // The busiest challenge (most records) and the busiest golfer (most challenges).
-const [bigChallenge] = await rows<{ challenge_id: number; n: number }>(db, sql`select challenge_id, count(*)::int n from birdie_records group by 1 order by 2 desc limit 1`);
-const [member] = await rows<{ user_id: number }>(db, sql`select user_id from challenge_players where challenge_id = ${bigChallenge.challenge_id} limit 1`);
-const [busy] = await rows<{ user_id: number; n: number }>(db, sql`select user_id, count(*)::int n from challenge_players group by 1 order by 2 desc limit 1`);
-const [tail] = await rows<{ user_id: number }>(db, sql`select user_id from user_period_stats where period = 'all' order by points asc, user_id limit 1`);
+const [bigChallenge] = await rows<{ challenge_id: number; n: number }>(
+  db,
+  sql`select challenge_id, count(*)::int n from birdie_records group by 1 order by 2 desc limit 1`,
+);
+const [member] = await rows<{ user_id: number }>(
+  db,
+  sql`select user_id from challenge_players where challenge_id = ${bigChallenge.challenge_id} limit 1`,
+);
+const [busy] = await rows<{ user_id: number; n: number }>(
+  db,
+  sql`select user_id, count(*)::int n from challenge_players group by 1 order by 2 desc limit 1`,
+);
+const [tail] = await rows<{ user_id: number }>(
+  db,
+  sql`select user_id from user_period_stats where period = 'all' order by points asc, user_id limit 1`,
+);
 
-console.log(line(`challenge leaderboard (${bigChallenge.n} records)`, await time(N, () => challengeLeaderboard(db, member.user_id, bigChallenge.challenge_id))));
-console.log(line(`my-challenges leaderboard (${busy.n} challenges)`, await time(N, () => myChallengesLeaderboard(db, busy.user_id))));
+console.log(
+  line(
+    `challenge leaderboard (${bigChallenge.n} records)`,
+    await time(N, () => challengeLeaderboard(db, member.user_id, bigChallenge.challenge_id)),
+  ),
+);
+console.log(
+  line(
+    `my-challenges leaderboard (${busy.n} challenges)`,
+    await time(N, () => myChallengesLeaderboard(db, busy.user_id)),
+  ),
+);
 for (const period of PERIODS) {
-  console.log(line(`global ${period}: top 100 + own rank (tail user)`, await time(N, () => globalLeaderboard(db, tail.user_id, { period }))));
+  console.log(
+    line(
+      `global ${period}: top 100 + own rank (tail user)`,
+      await time(N, () => globalLeaderboard(db, tail.user_id, { period })),
+    ),
+  );
 }
 
 // Recording: an active challenge that allows multiple birdies, so every call is valid.
@@ -47,7 +80,14 @@ console.log(
   line(
     "record one birdie (checks, achievements, totals)",
     await time(N, (i) =>
-      recordBirdie(db, active.user_id, { challengeId: active.id, courseId: active.course_id, holeNumber: 1 + (i % 18), score: 3, date: today, verifiedBy: { name: "Bench", signature: "bench" } }),
+      recordBirdie(db, active.user_id, {
+        challengeId: active.id,
+        courseId: active.course_id,
+        holeNumber: 1 + (i % 18),
+        score: 3,
+        date: today,
+        verifiedBy: { name: "Bench", signature: "bench" },
+      }),
     ),
   ),
 );

@@ -21,7 +21,9 @@ const SAT_SECONDS = Number(process.env.SAT_SECONDS ?? 15);
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SAT_P99_MS = 250;
 // Starts low: on a busy machine the server may saturate below the fixed 500/1,000 runs.
-const SAT_STEPS = [200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 4000, 5000, 6000, 8000];
+const SAT_STEPS = [
+  200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 4000, 5000, 6000, 8000,
+];
 const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
 
 /** Waits (bounded) until `url` answers quickly again: an overloaded step leaves a backlog behind. */
@@ -37,7 +39,13 @@ async function drain(url: string) {
   }
 }
 
-async function saturation(label: string, shot: Shot, steps: number[], drainUrl: string, kind?: (i: number) => string): Promise<{ rate: number; runs: RunResult[] }> {
+async function saturation(
+  label: string,
+  shot: Shot,
+  steps: number[],
+  drainUrl: string,
+  kind?: (i: number) => string,
+): Promise<{ rate: number; runs: RunResult[] }> {
   let passed = 0;
   const runs: RunResult[] = [];
   for (const rate of steps) {
@@ -62,7 +70,9 @@ const server = await spawnServer(BENCH_URL);
 try {
   const t = performance.now();
   const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
-  console.log(`${players.length} golfers signed in (${((performance.now() - t) / 1000).toFixed(1)} s), ${new Set(players.map((p) => p.challengeId)).size} active challenges`);
+  console.log(
+    `${players.length} golfers signed in (${((performance.now() - t) / 1000).toFixed(1)} s), ${new Set(players.map((p) => p.challengeId)).size} active challenges`,
+  );
   console.log(`mix: ${MIX.map(([k, p]) => `${k} ${p}%`).join(", ")}\n`);
   const shot = mixedShot(server.url, players);
 
@@ -79,7 +89,9 @@ try {
 
   console.log(`\nsaturation (step up, ${SAT_SECONDS} s a step, until p99 > ${SAT_P99_MS} ms or an error):`);
   const app = await saturation("mixed API", shot, SAT_STEPS, `${server.url}/api/health`, kindOf);
-  console.log(`mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
+  console.log(
+    `mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
+  );
   await server.stop();
 
   const hello = await spawnHello();
@@ -91,9 +103,14 @@ try {
   await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
   const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
   await hello.stop();
-  console.log(`hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`);
-  if (app.rate && ceiling.rate) console.log(`\nratio mixed API / hello-world: ${((app.rate / ceiling.rate) * 100).toFixed(1)}%`);
-  console.log(`note: the generator shares this ${navigator.hardwareConcurrency}-core machine with the server and PostgreSQL; the hello-world ceiling is bounded by it too.`);
+  console.log(
+    `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
+  );
+  if (app.rate && ceiling.rate)
+    console.log(`\nratio mixed API / hello-world: ${((app.rate / ceiling.rate) * 100).toFixed(1)}%`);
+  console.log(
+    `note: the generator shares this ${navigator.hardwareConcurrency}-core machine with the server and PostgreSQL; the hello-world ceiling is bounded by it too.`,
+  );
 } finally {
   await server.stop().catch(() => {});
 }

@@ -120,7 +120,8 @@ export async function seed(url = BENCH_URL) {
   );
   await sql.unsafe(`alter table birdie_records enable trigger birdie_records_stats_trigger`);
   await step("analyze", () => sql.unsafe("analyze"));
-  const [counts] = await sql`select (select count(*) from users)::int users, (select count(*) from challenges)::int challenges,
+  const [counts] =
+    await sql`select (select count(*) from users)::int users, (select count(*) from challenges)::int challenges,
       (select count(*) from challenge_players)::int memberships, (select count(*) from birdie_records)::int records,
       (select count(*) from user_period_stats)::int period_rows`;
   console.log("seeded:", counts);

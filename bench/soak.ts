@@ -30,12 +30,16 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 /** Opens one socket as `p`, JOINs p's room, waits for JOINED_CHALLENGE_CHAT (bounded), returns it. */
 function joinedSocket(base: string, p: Player): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, { headers: { Origin: base, Cookie: p.cookie } } as never);
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, {
+      headers: { Origin: base, Cookie: p.cookie },
+    } as never);
     const timer = setTimeout(() => {
       ws.close();
       reject(new Error("no JOINED within 15 s"));
     }, 15_000);
-    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "JOIN_CHALLENGE_CHAT", userId: p.userId, challengeId: p.challengeId })));
+    ws.addEventListener("open", () =>
+      ws.send(JSON.stringify({ type: "JOIN_CHALLENGE_CHAT", userId: p.userId, challengeId: p.challengeId })),
+    );
     ws.addEventListener("message", (e) => {
       const msg = JSON.parse(String(e.data));
       if (msg.type === "PING") ws.send(JSON.stringify({ type: "PONG" }));
@@ -74,7 +78,10 @@ async function cycle(base: string, players: Player[], offset: number) {
     }),
   );
   const joinedMs = performance.now() - t;
-  const closed = open.map((ws) => new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.addEventListener("close", () => r()))));
+  const closed = open.map(
+    (ws) =>
+      new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.addEventListener("close", () => r()))),
+  );
   for (const ws of open) ws.close(1000, "soak cycle over");
   await Promise.race([Promise.all(closed), Bun.sleep(15_000)]);
   return { joined: open.length, failed, joinedMs };
@@ -82,7 +89,9 @@ async function cycle(base: string, players: Player[], offset: number) {
 
 const chosen = await seededPlayers(BENCH_URL, USERS);
 
-console.log(`soak: ${CYCLES} cycles of ${SOCKETS} socket connects/disconnects + mixed API at ${RATE} req/s for ${MINUTES} min; load average ${await loadAverage()}`);
+console.log(
+  `soak: ${CYCLES} cycles of ${SOCKETS} socket connects/disconnects + mixed API at ${RATE} req/s for ${MINUTES} min; load average ${await loadAverage()}`,
+);
 const server = await spawnServer(BENCH_URL);
 try {
   const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
@@ -119,7 +128,9 @@ try {
   const result = await load;
   const growth = (rss[rss.length - 1] - rss[0]) / rss[0];
   const fromBase = (rss[rss.length - 1] - base.rss) / base.rss;
-  console.log(`\nRSS growth cycle 1 -> ${CYCLES}: ${(growth * 100).toFixed(1)}%  (${mb(rss[0])} -> ${mb(rss[rss.length - 1])}); from the warm-up baseline: ${(fromBase * 100).toFixed(1)}%`);
+  console.log(
+    `\nRSS growth cycle 1 -> ${CYCLES}: ${(growth * 100).toFixed(1)}%  (${mb(rss[0])} -> ${mb(rss[rss.length - 1])}); from the warm-up baseline: ${(fromBase * 100).toFixed(1)}%`,
+  );
   console.log(growth > 0.1 ? "over 10%: a leak to chase" : "within 10%");
   // RSS after a forced GC still moves by several MB from cycle to cycle (the allocators keep and
   // return pages on their own schedule), so one first-to-last pair can read as growth or shrinkage.

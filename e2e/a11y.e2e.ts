@@ -46,7 +46,10 @@ const SCENARIOS: Scenario[] = [
     as: "player",
     path: () => "/",
     act: async (page) => {
-      await page.getByTestId("hole-status-grid").getByRole("button", { name: /^Hole 7, eagled/ }).click();
+      await page
+        .getByTestId("hole-status-grid")
+        .getByRole("button", { name: /^Hole 7, eagled/ })
+        .click();
       const hole = page.getByRole("dialog", { name: "Hole 7 Details" });
       await expect(hole).toBeVisible();
       await hole.getByRole("button", { name: "Jack Partner" }).first().click();
@@ -104,7 +107,11 @@ const SCENARIOS: Scenario[] = [
   // Signed in, /invite/{code} only shows "Taking you to join" for 1.5 s before joining (and the
   // app needs its timers to render at all), so only the signed-out invitation is scanned.
   { name: "share challenge (signed out)", as: "guest", path: (d) => `/share/challenge/${d.inviteCode}` },
-  { name: "share challenge (signed in, not a member)", as: "outsider", path: (d) => `/share/challenge/${d.inviteCode}` },
+  {
+    name: "share challenge (signed in, not a member)",
+    as: "outsider",
+    path: (d) => `/share/challenge/${d.inviteCode}`,
+  },
   { name: "invite: unknown code", as: "guest", path: () => "/invite/NoSuchInviteCode123" },
   { name: "404 page", as: "player", path: () => "/no-such-page" },
   { name: "admin sign in", as: "guest", path: () => "/admin/login" },
@@ -126,12 +133,32 @@ async function seed(browser: Browser): Promise<Data> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const player = await registerViaApi(page, namedUser("Axe"));
-  const challenge = await createChallengeViaApi(page.request, { name: "Accessible Links Open", courseName: "Contrast Bay" });
-  await recordViaApi(page.request, challenge.id, [{ hole: 3, score: 3 }, { hole: 7, score: 2 }], { partner: "Jack Partner", signature: "J. Partner" });
-  await recordViaApi(page.request, challenge.id, [{ hole: 12, score: 3 }], { date: utcDay(1), partner: "Jack Partner", signature: "J. P." });
+  const challenge = await createChallengeViaApi(page.request, {
+    name: "Accessible Links Open",
+    courseName: "Contrast Bay",
+  });
+  await recordViaApi(
+    page.request,
+    challenge.id,
+    [
+      { hole: 3, score: 3 },
+      { hole: 7, score: 2 },
+    ],
+    { partner: "Jack Partner", signature: "J. Partner" },
+  );
+  await recordViaApi(page.request, challenge.id, [{ hole: 12, score: 3 }], {
+    date: utcDay(1),
+    partner: "Jack Partner",
+    signature: "J. P.",
+  });
   await createChallengeApi(page.request, { name: "Next Month Scramble", startInDays: 5, endInDays: 30 });
   const support = await page.request.post("/api/support", {
-    data: { email: player.email, subject: "Hole 7 shows twice", message: "After recording an eagle the grid shows it twice.", type: "bug" },
+    data: {
+      email: player.email,
+      subject: "Hole 7 shows twice",
+      message: "After recording an eagle the grid shows it twice.",
+      type: "bug",
+    },
     headers: { Origin: origin() },
   });
   expect(support.ok(), await support.text()).toBeTruthy();
@@ -200,7 +227,14 @@ function describeViolations(violations: Violations): string {
 function report(file: string, where: string, violations: Violations) {
   for (const v of violations) {
     for (const n of v.nodes) {
-      const line = { where, rule: v.id, impact: v.impact, target: n.target.join(" "), html: n.html.slice(0, 300), summary: n.failureSummary };
+      const line = {
+        where,
+        rule: v.id,
+        impact: v.impact,
+        target: n.target.join(" "),
+        html: n.html.slice(0, 300),
+        summary: n.failureSummary,
+      };
       appendFileSync(file, `${JSON.stringify(line)}\n`);
     }
   }
@@ -240,9 +274,11 @@ test.describe("accessibility (axe-core)", () => {
           await settle(page);
 
           const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-          if (process.env.A11Y_REPORT) report(process.env.A11Y_REPORT, `${scenario.name} · ${theme} · ${viewport.name}`, results.violations);
+          if (process.env.A11Y_REPORT)
+            report(process.env.A11Y_REPORT, `${scenario.name} · ${theme} · ${viewport.name}`, results.violations);
           const serious = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ""));
-          if (serious.length > 0) failures.push(`${viewport.name} (${viewport.width}px) at ${page.url()}:\n${describeViolations(serious)}`);
+          if (serious.length > 0)
+            failures.push(`${viewport.name} (${viewport.width}px) at ${page.url()}:\n${describeViolations(serious)}`);
         }
         expect(failures.length, failures.join("\n")).toBe(0);
       });

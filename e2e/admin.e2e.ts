@@ -32,7 +32,12 @@ const ADMIN_PASSWORD = "admin-pass-123";
 /** Registers the admin account without signing the page in (the form does that). */
 async function ensureAdminExists(request: APIRequestContext, origin: string) {
   const res = await request.post("/api/register", {
-    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, displayName: "Club Admin", email: "e2e_admin@example.com" },
+    data: {
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      displayName: "Club Admin",
+      email: "e2e_admin@example.com",
+    },
     headers: { Origin: origin },
   });
   expect([201, 409], await res.text()).toContain(res.status());
@@ -48,7 +53,8 @@ async function signInAtAdminLogin(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
 }
 
-const statValue = (page: Page, label: string) => page.getByRole("region", { name: label, exact: true }).getByTestId("stat-value");
+const statValue = (page: Page, label: string) =>
+  page.getByRole("region", { name: label, exact: true }).getByTestId("stat-value");
 
 async function readStat(page: Page, label: string): Promise<number> {
   const text = await statValue(page, label).innerText();
@@ -56,7 +62,12 @@ async function readStat(page: Page, label: string): Promise<number> {
 }
 
 test.describe("admin workflows", () => {
-  test("an admin signs in, disables a user (their open session ends), resolves a support request and sees the totals change", async ({ page, browser, request, baseURL }) => {
+  test("an admin signs in, disables a user (their open session ends), resolves a support request and sees the totals change", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     // The whole round trip of an operator (two browsers, four pages): more than the default budget.
     test.setTimeout(60_000);
     const origin = new URL(baseURL!).origin;
@@ -102,7 +113,9 @@ test.describe("admin workflows", () => {
     await playerPage.getByLabel("Username").fill(player.username);
     await playerPage.getByLabel("Password").fill(player.password);
     await playerPage.getByRole("button", { name: "Log in" }).click();
-    await expect(playerPage.getByTestId("toast")).toContainText("This account has been disabled. Please contact support.");
+    await expect(playerPage.getByTestId("toast")).toContainText(
+      "This account has been disabled. Please contact support.",
+    );
     await playerContext.close();
 
     // Resolve the support request.
@@ -130,7 +143,12 @@ test.describe("admin workflows", () => {
     const origin = new URL(baseURL!).origin;
     const player = uniqueUser("Nelly");
     const registered = await request.post("/api/register", {
-      data: { username: player.username, displayName: player.displayName, email: player.email, password: player.password },
+      data: {
+        username: player.username,
+        displayName: player.displayName,
+        email: player.email,
+        password: player.password,
+      },
       headers: { Origin: origin },
     });
     expect(registered.ok()).toBeTruthy();
@@ -147,7 +165,11 @@ test.describe("admin workflows", () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fchallenges$/);
   });
 
-  test("a wrong password at /admin/login shows the server's message; sign out returns to it", async ({ page, request, baseURL }) => {
+  test("a wrong password at /admin/login shows the server's message; sign out returns to it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await ensureAdminExists(request, new URL(baseURL!).origin);
     await page.goto("/admin/login?redirect=%2Fadmin%2Fanalytics");
     await page.getByLabel("Username").fill(ADMIN_USERNAME);
@@ -177,7 +199,12 @@ test.describe("admin workflows", () => {
     await registerViaApi(creatorPage, uniqueUser("Seve"));
     const name = `Doomed Cup ${Date.now().toString(36)}`;
     const created = await creatorPage.request.post("/api/challenges", {
-      data: { name, courseMode: "hybrid", startDate: new Date(Date.now() - 86_400_000).toISOString(), endDate: new Date(Date.now() + 10 * 86_400_000).toISOString() },
+      data: {
+        name,
+        courseMode: "hybrid",
+        startDate: new Date(Date.now() - 86_400_000).toISOString(),
+        endDate: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      },
       headers: { Origin: origin },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -200,7 +227,9 @@ test.describe("admin workflows", () => {
     await expect(page.getByText(`No challenges match “${name}”`)).toBeVisible();
   });
 
-  test("admin pages fit a 375 px phone: the navigation is a top bar and only tables scroll sideways", async ({ page }) => {
+  test("admin pages fit a 375 px phone: the navigation is a top bar and only tables scroll sideways", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAdminViaApi(page);
     for (const [path, heading] of [
@@ -213,7 +242,9 @@ test.describe("admin workflows", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
   });

@@ -53,7 +53,10 @@ test.describe("ads", () => {
     // The profile-page card shows its skeleton, then the offer.
     const card = page.locator('[data-ad-placement="profile-page"]');
     await expect(card).toBeVisible();
-    await expect(card.getByRole("link", { name: "Claim Offer" })).toHaveAttribute("rel", "noopener noreferrer sponsored");
+    await expect(card.getByRole("link", { name: "Claim Offer" })).toHaveAttribute(
+      "rel",
+      "noopener noreferrer sponsored",
+    );
   });
 
   test("the close icon dismisses the popup and the CTA opens the partner in a new tab", async ({ page, context }) => {
@@ -65,7 +68,9 @@ test.describe("ads", () => {
       localStorage.setItem("adPopupDelayMs", "200");
     });
     // The partner site is not reachable from the test machine: answer it locally.
-    await context.route(`${AFFILIATE}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Partner</title>" }));
+    await context.route(`${AFFILIATE}**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>Partner</title>" }),
+    );
     await page.goto("/profile");
     const popup = page.getByRole("dialog", { name: "Sponsored offer" });
     await expect(popup.getByText("Betting isn't hard, you're just bad at it")).toBeVisible();
@@ -75,7 +80,10 @@ test.describe("ads", () => {
     // Once per page load: a reload brings it back, and the CTA closes it while opening the partner.
     await page.reload();
     await expect(popup.getByText("Betting isn't hard, you're just bad at it")).toBeVisible();
-    const [partner] = await Promise.all([context.waitForEvent("page"), popup.getByRole("link", { name: "Bet on Golf" }).click()]);
+    const [partner] = await Promise.all([
+      context.waitForEvent("page"),
+      popup.getByRole("link", { name: "Bet on Golf" }).click(),
+    ]);
     await expect(popup).toHaveCount(0);
     expect(partner.url()).toContain(new URL(AFFILIATE).host);
     // No referrer reaches the partner.

@@ -22,7 +22,13 @@ test.describe("auth page", () => {
 
     // The signed-in user is cached on the device in the documented shape.
     const cached = await page.evaluate(() => JSON.parse(localStorage.getItem("cachedUser") ?? "null"));
-    expect(cached).toMatchObject({ username: user.username, displayName: user.displayName, email: user.email, isAdmin: false, version: "2" });
+    expect(cached).toMatchObject({
+      username: user.username,
+      displayName: user.displayName,
+      email: user.email,
+      isAdmin: false,
+      version: "2",
+    });
     expect(typeof cached.cachedAt).toBe("number");
   });
 
@@ -135,7 +141,18 @@ test.describe("auth page", () => {
     await page.goto("/auth");
     await page.evaluate(() => {
       const old = Date.now() - 169 * 60 * 60 * 1000;
-      localStorage.setItem("cachedUser", JSON.stringify({ id: 1, username: "old", displayName: "Old", email: "o@x.io", isAdmin: false, cachedAt: old, version: "2" }));
+      localStorage.setItem(
+        "cachedUser",
+        JSON.stringify({
+          id: 1,
+          username: "old",
+          displayName: "Old",
+          email: "o@x.io",
+          isAdmin: false,
+          cachedAt: old,
+          version: "2",
+        }),
+      );
     });
     await page.goto("/");
     await expect(page).toHaveURL(/\/auth$/);
@@ -155,7 +172,9 @@ test.describe("auth page", () => {
     await dialog.getByLabel("Email").fill("golfer@example.com");
     await dialog.getByRole("button", { name: "Send recovery email" }).click();
     await expect(dialog.getByRole("button", { name: "Email Sent" })).toBeVisible({ timeout: 5000 });
-    await expect(dialog.getByText("Recovery email sent! Please check your inbox for further instructions.")).toBeVisible();
+    await expect(
+      dialog.getByText("Recovery email sent! Please check your inbox for further instructions."),
+    ).toBeVisible();
 
     await dialog.getByRole("button", { name: "Back to login" }).click();
     await expect(dialog).toBeHidden();

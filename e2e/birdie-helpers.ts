@@ -27,10 +27,19 @@ export function namedUser(firstName: string): TestUser {
 
 export type CreatedChallenge = { id: number; name: string; inviteCode: string; courseName: string };
 
-type ChallengeOptions = { name?: string; courseMode?: "single" | "hybrid"; courseName?: string; allowMultipleBirdies?: boolean; eagleBonus?: boolean };
+type ChallengeOptions = {
+  name?: string;
+  courseMode?: "single" | "hybrid";
+  courseName?: string;
+  allowMultipleBirdies?: boolean;
+  eagleBonus?: boolean;
+};
 
 /** A challenge that started 3 days ago and runs 20 more days, so today is inside its window. */
-export async function createChallengeViaApi(request: APIRequestContext, options: ChallengeOptions = {}): Promise<CreatedChallenge> {
+export async function createChallengeViaApi(
+  request: APIRequestContext,
+  options: ChallengeOptions = {},
+): Promise<CreatedChallenge> {
   const suffix = Math.random().toString(36).slice(2, 7);
   const name = options.name ?? `Birdie Hunt ${suffix}`;
   const courseName = options.courseName ?? `Pebble Links ${suffix}`;
@@ -52,7 +61,9 @@ export async function createChallengeViaApi(request: APIRequestContext, options:
 }
 
 export async function joinViaInvite(request: APIRequestContext, inviteCode: string): Promise<void> {
-  const response = await request.post(`/api/challenges/invite/${encodeURIComponent(inviteCode)}/join`, { headers: originHeader() });
+  const response = await request.post(`/api/challenges/invite/${encodeURIComponent(inviteCode)}/join`, {
+    headers: originHeader(),
+  });
   expect(response.ok(), `join: ${response.status()} ${await response.text()}`).toBeTruthy();
 }
 

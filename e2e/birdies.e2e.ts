@@ -2,7 +2,9 @@ import { createChallengeViaApi, namedUser, recordViaApi } from "./birdie-helpers
 import { expect, registerViaApi, test } from "./fixtures";
 
 test.describe("recording birdies", () => {
-  test("a verified round shows on the dashboard, in the hole dialog and drawer, and a deleted record leaves the grid", async ({ page }) => {
+  test("a verified round shows on the dashboard, in the hole dialog and drawer, and a deleted record leaves the grid", async ({
+    page,
+  }) => {
     await registerViaApi(page, namedUser("Recorder"));
     const challenge = await createChallengeViaApi(page.request);
 
@@ -73,8 +75,14 @@ test.describe("recording birdies", () => {
     await expect(grid.locator("li[data-hole='7']")).toHaveAttribute("data-state", "eagle");
     await expect(card).toContainText("Birdies (right) = 1 pt");
     await expect(card).toContainText("Eagles (left) = 3 pts");
-    await expect(card.getByRole("link", { name: "View Challenge" })).toHaveAttribute("href", `/challenges/${challenge.id}`);
-    await expect(card.getByRole("link", { name: "Record New Birdie" })).toHaveAttribute("href", `/record-birdies/${challenge.id}`);
+    await expect(card.getByRole("link", { name: "View Challenge" })).toHaveAttribute(
+      "href",
+      `/challenges/${challenge.id}`,
+    );
+    await expect(card.getByRole("link", { name: "Record New Birdie" })).toHaveAttribute(
+      "href",
+      `/record-birdies/${challenge.id}`,
+    );
 
     // Hole dialog, then the verification drawer.
     await grid.getByRole("button", { name: /^Hole 7, eagled/ }).click();
@@ -121,13 +129,21 @@ test.describe("recording birdies", () => {
 
     await page.goto("/");
     await expect(page.getByTestId("birdied-count")).toHaveText("1 / 18 birdied");
-    await expect(page.getByTestId("hole-status-grid").locator("li[data-hole='3']")).toHaveAttribute("data-state", "none");
+    await expect(page.getByTestId("hole-status-grid").locator("li[data-hole='3']")).toHaveAttribute(
+      "data-state",
+      "none",
+    );
   });
 
-  test("hybrid challenges take a typed course; changing the course clears marks; a refused round reports the error", async ({ page }) => {
+  test("hybrid challenges take a typed course; changing the course clears marks; a refused round reports the error", async ({
+    page,
+  }) => {
     await registerViaApi(page, namedUser("Hybrid"));
     const challenge = await createChallengeViaApi(page.request, { courseMode: "hybrid" });
-    await recordViaApi(page.request, challenge.id, [{ hole: 4, score: 3 }], { partner: "Earlier Partner", customCourseName: challenge.courseName });
+    await recordViaApi(page.request, challenge.id, [{ hole: 4, score: 3 }], {
+      partner: "Earlier Partner",
+      customCourseName: challenge.courseName,
+    });
 
     await page.goto("/record-birdies");
     await page.getByLabel("Challenge", { exact: true }).selectOption({ label: challenge.name });
@@ -204,11 +220,20 @@ test.describe("recording birdies", () => {
     await registerViaApi(page, namedUser("Phone"));
     const challenge = await createChallengeViaApi(page.request, { allowMultipleBirdies: true });
     await recordViaApi(page.request, challenge.id, [{ hole: 18, score: 3 }]);
-    for (const path of ["/", `/record-birdies/${challenge.id}`, "/achievements", "/leaderboard/global", `/leaderboard/${challenge.id}`]) {
+    for (const path of [
+      "/",
+      `/record-birdies/${challenge.id}`,
+      "/achievements",
+      "/leaderboard/global",
+      `/leaderboard/${challenge.id}`,
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), path).toBe(false);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+        path,
+      ).toBe(false);
     }
   });
 });

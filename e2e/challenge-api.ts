@@ -34,6 +34,8 @@ export async function createChallengeApi(request: APIRequestContext, options: Op
 }
 
 export async function joinApi(request: APIRequestContext, inviteCode: string): Promise<void> {
-  const response = await request.post(`/api/challenges/invite/${encodeURIComponent(inviteCode)}/join`, { headers: originHeader() });
+  const response = await request.post(`/api/challenges/invite/${encodeURIComponent(inviteCode)}/join`, {
+    headers: originHeader(),
+  });
   expect(response.ok(), `join: ${response.status()} ${await response.text()}`).toBeTruthy();
 }

@@ -130,7 +130,10 @@ test.describe("My Challenges", () => {
 });
 
 test.describe("challenge detail", () => {
-  test("players join by PIN and by invite link; the creator removes one; a non-creator cannot edit", async ({ page, browser }) => {
+  test("players join by PIN and by invite link; the creator removes one; a non-creator cannot edit", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await registerViaApi(page, uniqueUser("Creator"));
     const challenge = await createChallengeApi(page.request, { rules: "Play it as it lies" });
@@ -203,7 +206,10 @@ test.describe("challenge detail", () => {
     await expect(third.getByRole("tab", { name: "Leaderboard" })).toHaveAttribute("aria-selected", "true");
     await third.getByRole("tab", { name: "Overview" }).click();
     await expect(third.getByRole("heading", { name: "Challenge Info" })).toBeVisible();
-    await expect(third.getByRole("link", { name: "Record Birdie", exact: true })).toHaveAttribute("href", `/record-birdies/${challenge.id}`);
+    await expect(third.getByRole("link", { name: "Record Birdie", exact: true })).toHaveAttribute(
+      "href",
+      `/record-birdies/${challenge.id}`,
+    );
 
     await second.context.close();
     await thirdContext.close();
@@ -271,8 +277,15 @@ test.describe("challenge detail", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await registerViaApi(page);
     const challenge = await createChallengeApi(page.request, { name: "A rather long challenge name for small phones" });
-    const noScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-    for (const path of ["/challenges", "/challenges/new", `/challenges/${challenge.id}`, `/challenges/${challenge.id}/edit`, `/challenges/${challenge.id}?tab=rules`]) {
+    const noScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    for (const path of [
+      "/challenges",
+      "/challenges/new",
+      `/challenges/${challenge.id}`,
+      `/challenges/${challenge.id}/edit`,
+      `/challenges/${challenge.id}?tab=rules`,
+    ]) {
       await page.goto(path);
       await expect(page.locator("main h1").first()).toBeVisible();
       expect(await noScroll(), path).toBe(true);

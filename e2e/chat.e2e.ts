@@ -131,7 +131,10 @@ test.describe("challenge chat", () => {
     await routes.at(-1)!.close({ code: 1011, reason: "test outage" });
     await expect(card.getByTestId("chat-connection")).toHaveText("Reconnecting…");
     const origin = { Origin: new URL(baseURL()).origin };
-    const posted = await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: "Sent while you were away" }, headers: origin });
+    const posted = await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, {
+      data: { message: "Sent while you were away" },
+      headers: origin,
+    });
     expect(posted.ok(), await posted.text()).toBeTruthy();
     await expect(message(card, "Sent while you were away")).toHaveCount(0);
 
@@ -139,7 +142,10 @@ test.describe("challenge chat", () => {
     await expect(card.getByTestId("chat-connection")).toHaveText("Live", { timeout: 20_000 });
     await expect(message(card, "Sent while you were away")).toHaveAttribute("data-kind", "other");
     // And it is live again: the next message arrives by itself.
-    await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: "Welcome back" }, headers: origin });
+    await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, {
+      data: { message: "Welcome back" },
+      headers: origin,
+    });
     await expect(message(card, "Welcome back")).toBeVisible();
 
     await alice.close();
@@ -184,7 +190,10 @@ test.describe("challenge chat", () => {
     const challenge = await createChallengeViaApi(page.request);
     const origin = { Origin: new URL(baseURL()).origin };
     for (let i = 1; i <= 55; i++) {
-      const r = await page.request.post(`/api/challenges/${challenge.id}/chat`, { data: { message: `Note ${i}.` }, headers: origin });
+      const r = await page.request.post(`/api/challenges/${challenge.id}/chat`, {
+        data: { message: `Note ${i}.` },
+        headers: origin,
+      });
       expect(r.ok(), await r.text()).toBeTruthy();
     }
     const card = await openChat(page);
@@ -200,7 +209,9 @@ test.describe("challenge chat", () => {
     await expect(card.getByRole("button", { name: "Load older messages" })).toHaveCount(0);
   });
 
-  test("phone width: the card fits without horizontal scroll and focusing the input scrolls to the bottom", async ({ page }) => {
+  test("phone width: the card fits without horizontal scroll and focusing the input scrolls to the bottom", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await registerViaApi(page, namedUser("Pocket"));
     await createChallengeViaApi(page.request);
@@ -210,14 +221,20 @@ test.describe("challenge chat", () => {
     await card.getByRole("button", { name: "Send" }).click();
     await expect(input).toHaveValue("");
     await expect(messages(card)).toHaveCount(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
 
     // After a send the input keeps focus; start from a blurred input at the top of the page.
     await input.blur();
     await page.evaluate(() => window.scrollTo(0, 0));
     await input.focus();
     await expect
-      .poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2))
+      .poll(() =>
+        page.evaluate(
+          () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2,
+        ),
+      )
       .toBe(true);
   });
 });

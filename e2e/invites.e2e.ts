@@ -48,7 +48,10 @@ test.describe("join by PIN", () => {
 });
 
 test.describe("invite links", () => {
-  test("signed in, the invite link joins and opens the challenge; a second visit says already joined", async ({ page, browser }) => {
+  test("signed in, the invite link joins and opens the challenge; a second visit says already joined", async ({
+    page,
+    browser,
+  }) => {
     const host = await creatorWithChallenge(browser);
     await registerViaApi(page);
 
@@ -98,7 +101,9 @@ test.describe("share page", () => {
 
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByTestId("toast")).toContainText("Link Copied!");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/share/challenge/${host.challenge.inviteCode}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      `/share/challenge/${host.challenge.inviteCode}`,
+    );
 
     // Joining from the preview goes through sign-in and keeps the invitation.
     await page.getByRole("link", { name: "Join This Challenge" }).click();
@@ -109,13 +114,18 @@ test.describe("share page", () => {
   test("an unknown code shows Challenge Not Found with Go to Home", async ({ page }) => {
     await page.goto("/share/challenge/NoSuchInviteCode123");
     await expect(page.getByRole("heading", { name: "Challenge Not Found" })).toBeVisible();
-    await expect(page.getByText("The challenge you're looking for doesn't exist or the invitation link is no longer valid.")).toBeVisible();
+    await expect(
+      page.getByText("The challenge you're looking for doesn't exist or the invitation link is no longer valid."),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
   });
 });
 
 test.describe("invite page", () => {
-  test("signed out: Login & Join keeps the invitation and lands in the challenge after logging in", async ({ page, browser }) => {
+  test("signed out: Login & Join keeps the invitation and lands in the challenge after logging in", async ({
+    page,
+    browser,
+  }) => {
     const host = await creatorWithChallenge(browser);
     // A golfer with an account, signed out in this browser.
     const golfer = uniqueUser("Guest");

@@ -103,7 +103,9 @@ test.describe("signed-in layout", () => {
 });
 
 test.describe("error screen", () => {
-  test("a page that fails to load shows 'Something went wrong' inside the layout, and Try again recovers", async ({ page }) => {
+  test("a page that fails to load shows 'Something went wrong' inside the layout, and Try again recovers", async ({
+    page,
+  }) => {
     await registerViaApi(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();

@@ -20,7 +20,10 @@ test.describe("leaderboards and achievements", () => {
     await page.goto(`/leaderboard/${challenge.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Challenge Leaderboard" })).toBeVisible();
     await expect(page.getByLabel("Challenge", { exact: true }).locator("option:checked")).toHaveText(challenge.name);
-    await expect(page.getByRole("link", { name: "View Challenge Details" })).toHaveAttribute("href", `/challenges/${challenge.id}`);
+    await expect(page.getByRole("link", { name: "View Challenge Details" })).toHaveAttribute(
+      "href",
+      `/challenges/${challenge.id}`,
+    );
     const rows = page.getByTestId("leaderboard-row");
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toContainText(bruno.displayName);
@@ -75,7 +78,10 @@ test.describe("leaderboards and achievements", () => {
     await expect(topRows.nth(0)).toContainText("You");
     await expect(topRows.nth(0).getByRole("img", { name: "Rank 1, Gold medal" })).toBeVisible();
     await expect(topRows.nth(1)).toContainText(alice.displayName);
-    await expect(top.getByRole("link", { name: "View Full Leaderboard" })).toHaveAttribute("href", `/leaderboard/${challenge.id}`);
+    await expect(top.getByRole("link", { name: "View Full Leaderboard" })).toHaveAttribute(
+      "href",
+      `/leaderboard/${challenge.id}`,
+    );
     await brunoPage.context().close();
   });
 
@@ -168,6 +174,8 @@ test.describe("leaderboards and achievements", () => {
 
     // The period survives a reload (it lives in the URL).
     await page.reload();
-    await expect(page.getByRole("group", { name: "Period" }).getByRole("button", { name: "This Year" })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.getByRole("group", { name: "Period" }).getByRole("button", { name: "This Year" }),
+    ).toHaveAttribute("aria-pressed", "true");
   });
 });

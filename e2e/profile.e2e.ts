@@ -15,14 +15,19 @@ test.describe("profile", () => {
     const headerAvatar = page.getByRole("button", { name: "Account menu" }).locator("img");
     await expect(headerAvatar).toHaveAttribute("src", /\/api\/users\/\d+\/picture\?v=1$/);
     // The served picture really loads (cookie-authenticated URL).
-    await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     // A second upload bumps the version, so the new picture replaces the cached one.
     await page.getByLabel("Profile picture").setInputFiles(fixture("tiny.jpg"));
     await expect(headerAvatar).toHaveAttribute("src", /\/picture\?v=2$/);
 
     await page.reload();
-    await expect(page.getByRole("button", { name: "Account menu" }).locator("img")).toHaveAttribute("src", /\/picture\?v=2$/);
+    await expect(page.getByRole("button", { name: "Account menu" }).locator("img")).toHaveAttribute(
+      "src",
+      /\/picture\?v=2$/,
+    );
 
     await page.getByRole("button", { name: "Remove" }).click();
     await expect(page.getByRole("button", { name: "Account menu" }).locator("img")).toHaveCount(0);
@@ -31,7 +36,9 @@ test.describe("profile", () => {
   test("files that are not images are refused before upload", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/profile");
-    await page.getByLabel("Profile picture").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await page
+      .getByLabel("Profile picture")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Invalid file type");
     await expect(toast).toContainText("Please select an image file.");
@@ -136,6 +143,9 @@ test("profile, settings, support and install pages fit a 375 px phone", async ({
   for (const path of ["/profile", "/profile?tab=settings", "/support", "/pwa-info"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), path).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+      path,
+    ).toBe(false);
   }
 });

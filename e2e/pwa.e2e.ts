@@ -7,7 +7,11 @@ import { expect, registerViaApi, test } from "./fixtures";
 test.use({ serviceWorkers: "allow" });
 
 async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 const DB = "birdie-challenge-offline";
@@ -27,7 +31,14 @@ async function queueRoundInBrowser(page: Page, userId: number, input: Record<str
         open.onerror = () => reject(open.error);
       });
       const tx = conn.transaction("outbox", "readwrite");
-      tx.objectStore("outbox").put({ id: crypto.randomUUID(), userId, input, createdAt: Date.now(), status: "pending", error: null });
+      tx.objectStore("outbox").put({
+        id: crypto.randomUUID(),
+        userId,
+        input,
+        createdAt: Date.now(),
+        status: "pending",
+        error: null,
+      });
       await new Promise((resolve, reject) => {
         tx.oncomplete = resolve;
         tx.onerror = () => reject(tx.error);
@@ -58,12 +69,20 @@ test.describe("installable app", () => {
     await page.goto("/auth");
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
     await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2);
-    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/icons/apple-touch-icon-180.png");
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      "href",
+      "/icons/apple-touch-icon-180.png",
+    );
     // No inline script anywhere (CSP script-src 'self').
     expect(await page.locator("script:not([src])").count()).toBe(0);
 
     const manifest = await (await page.request.get("/manifest.webmanifest")).json();
-    expect(manifest).toMatchObject({ name: "Birdie Challenge", short_name: "Birdie", start_url: "/", display: "standalone" });
+    expect(manifest).toMatchObject({
+      name: "Birdie Challenge",
+      short_name: "Birdie",
+      start_url: "/",
+      display: "standalone",
+    });
     expect(manifest.theme_color).toMatch(/^#/);
     expect(manifest.background_color).toMatch(/^#/);
     const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? "any"}`);
@@ -77,7 +96,10 @@ test.describe("installable app", () => {
     expect(sw.headers()["cache-control"]).toBe("no-cache");
   });
 
-  test("the app loads offline after one visit, and /api is never answered with the shell", async ({ page, context }) => {
+  test("the app loads offline after one visit, and /api is never answered with the shell", async ({
+    page,
+    context,
+  }) => {
     await registerViaApi(page);
     await page.goto("/pwa-info");
     await expect(page.getByRole("heading", { level: 1, name: "Install Birdie Challenge" })).toBeVisible();
@@ -103,13 +125,22 @@ test.describe("installable app", () => {
 
   test("the install steps cover each platform and suggest up to 3 active challenges", async ({ page }) => {
     await registerViaApi(page);
-    for (let i = 0; i < 4; i++) await createChallengeApi(page.request, { name: `Offline Links ${i} ${Date.now().toString(36)}` });
+    for (let i = 0; i < 4; i++)
+      await createChallengeApi(page.request, { name: `Offline Links ${i} ${Date.now().toString(36)}` });
     await createChallengeApi(page.request, { name: "Future Open", startInDays: 5, endInDays: 30 });
     await page.goto("/pwa-info");
-    for (const title of ["iPhone and iPad", "Android", "Desktop"]) await expect(page.getByRole("heading", { name: title })).toBeVisible();
-    await expect(page.getByText("Tap Add to Home Screen", { exact: false }).or(page.getByText("Add to Home Screen", { exact: false })).first()).toBeVisible();
+    for (const title of ["iPhone and iPad", "Android", "Desktop"])
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(
+      page
+        .getByText("Tap Add to Home Screen", { exact: false })
+        .or(page.getByText("Add to Home Screen", { exact: false }))
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText("Tap Install app", { exact: false })).toBeVisible();
-    const suggestions = page.getByRole("region", { name: "Ready for your next round" }).getByRole("link", { name: "Record Birdie" });
+    const suggestions = page
+      .getByRole("region", { name: "Ready for your next round" })
+      .getByRole("link", { name: "Record Birdie" });
     await expect(suggestions).toHaveCount(3);
     await expect(page.getByText("Future Open")).toHaveCount(0);
   });
@@ -119,7 +150,10 @@ test.describe("installable app", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Install Birdie Challenge" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Install now" })).toHaveCount(0);
     await page.evaluate(() => {
-      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & { prompt: () => Promise<void>; userChoice: Promise<unknown> };
+      const event = new Event("beforeinstallprompt", { cancelable: true }) as Event & {
+        prompt: () => Promise<void>;
+        userChoice: Promise<unknown>;
+      };
       event.prompt = async () => undefined;
       event.userChoice = Promise.resolve({ outcome: "accepted", platform: "web" });
       window.dispatchEvent(event);

@@ -56,27 +56,37 @@ function followStaticImports(path: string, code: string) {
 for (const src of assets.scripts) add(src, "js", "script", false);
 for (const href of assets.modulepreloads) add(href, "js", "modulepreload", false);
 for (const href of assets.styles) add(href, "css", "stylesheet", false);
-for (const row of [...rows]) if (row.kind === "js") followStaticImports(row.path, readFileSync(fileOf(row.path), "utf8"));
+for (const row of [...rows])
+  if (row.kind === "js") followStaticImports(row.path, readFileSync(fileOf(row.path), "utf8"));
 
 if (!rows.some((r) => r.kind === "js")) {
   console.error(`No entry script found in ${indexPath}.`);
   process.exit(2);
 }
 
-const sum = (kind: Row["kind"], key: "raw" | "gzip") => rows.filter((r) => r.kind === kind).reduce((total, r) => total + r[key], 0);
+const sum = (kind: Row["kind"], key: "raw" | "gzip") =>
+  rows.filter((r) => r.kind === kind).reduce((total, r) => total + r[key], 0);
 const width = Math.max(...rows.map((r) => r.path.length), 10);
-const line = (cells: string[]) => console.log(`${cells[0]!.padEnd(width)}  ${cells[1]!.padEnd(14)}  ${cells[2]!.padStart(11)}  ${cells[3]!.padStart(11)}`);
+const line = (cells: string[]) =>
+  console.log(
+    `${cells[0]!.padEnd(width)}  ${cells[1]!.padEnd(14)}  ${cells[2]!.padStart(11)}  ${cells[3]!.padStart(11)}`,
+  );
 
 console.log(`Initial load of ${indexPath}`);
 line(["file", "loaded by", "raw", "gzip"]);
-for (const r of rows.sort((a, b) => (a.kind === b.kind ? b.gzip - a.gzip : a.kind === "js" ? -1 : 1))) line([r.path, r.via, formatKb(r.raw), formatKb(r.gzip)]);
+for (const r of rows.sort((a, b) => (a.kind === b.kind ? b.gzip - a.gzip : a.kind === "js" ? -1 : 1)))
+  line([r.path, r.via, formatKb(r.raw), formatKb(r.gzip)]);
 line(["total JS", "", formatKb(sum("js", "raw")), formatKb(sum("js", "gzip"))]);
 line(["total CSS", "", formatKb(sum("css", "raw")), formatKb(sum("css", "gzip"))]);
 line(["total", "", formatKb(sum("js", "raw") + sum("css", "raw")), formatKb(sum("js", "gzip") + sum("css", "gzip"))]);
 
 const jsGzip = sum("js", "gzip");
 if (jsGzip > BUDGET_JS_GZIP) {
-  console.error(`\nFAIL: initial JS is ${formatKb(jsGzip)} gzipped, over the ${formatKb(BUDGET_JS_GZIP)} budget. Code-split (lazy routes, dynamic imports) to get back under.`);
+  console.error(
+    `\nFAIL: initial JS is ${formatKb(jsGzip)} gzipped, over the ${formatKb(BUDGET_JS_GZIP)} budget. Code-split (lazy routes, dynamic imports) to get back under.`,
+  );
   process.exit(1);
 }
-console.log(`\nOK: initial JS ${formatKb(jsGzip)} gzipped, within the ${formatKb(BUDGET_JS_GZIP)} budget (${formatKb(BUDGET_JS_GZIP - jsGzip)} to spare).`);
+console.log(
+  `\nOK: initial JS ${formatKb(jsGzip)} gzipped, within the ${formatKb(BUDGET_JS_GZIP)} budget (${formatKb(BUDGET_JS_GZIP - jsGzip)} to spare).`,
+);

@@ -87,7 +87,14 @@ async function startServer() {
   server = spawn("bun", ["src/server/index.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", DATA_DIR: dataDir, STATIC_DIR, DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      STATIC_DIR,
+      DATABASE_URL: "",
+    },
   });
   server.once("exit", (code) => {
     if (shuttingDown) return;
@@ -122,7 +129,12 @@ async function api(path: string, body: unknown, session?: Session): Promise<Resp
 }
 
 async function register(username: string, displayName: string): Promise<Session> {
-  const response = await api("/api/register", { username, displayName, email: `${username}@example.com`, password: "lighthouse-pass-123" });
+  const response = await api("/api/register", {
+    username,
+    displayName,
+    email: `${username}@example.com`,
+    password: "lighthouse-pass-123",
+  });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="));
   if (!cookie) fail("seeding: registering did not set a session cookie");
   return { cookie: cookie.split(";")[0]! };
@@ -133,7 +145,13 @@ const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toIS
 async function record(session: Session, challengeId: number, hole: number, score: 2 | 3, daysAgo: number) {
   await api(
     "/api/birdies",
-    { challengeId, holeNumber: hole, score, date: utcDay(daysAgo), verifiedBy: { name: "Jack Partner", signature: "J. Partner" } },
+    {
+      challengeId,
+      holeNumber: hole,
+      score,
+      date: utcDay(daysAgo),
+      verifiedBy: { name: "Jack Partner", signature: "J. Partner" },
+    },
     session,
   );
 }
@@ -153,12 +171,25 @@ async function seed(): Promise<{ session: Session; challengeId: number }> {
     golfer,
   );
   const challenge = (await created.json()) as { id: number; inviteCode: string };
-  for (const [hole, score, daysAgo] of [[1, 3, 4], [3, 3, 3], [7, 2, 3], [9, 3, 2], [12, 3, 1], [15, 2, 0], [18, 3, 0]] as const) {
+  for (const [hole, score, daysAgo] of [
+    [1, 3, 4],
+    [3, 3, 3],
+    [7, 2, 3],
+    [9, 3, 2],
+    [12, 3, 1],
+    [15, 2, 0],
+    [18, 3, 0],
+  ] as const) {
     await record(golfer, challenge.id, hole, score, daysAgo);
   }
   const rival = await register("lighthouse_rival", "Lighthouse Rival");
   await api(`/api/challenges/invite/${encodeURIComponent(challenge.inviteCode)}/join`, {}, rival);
-  for (const [hole, score, daysAgo] of [[2, 3, 2], [5, 3, 1], [11, 2, 0]] as const) await record(rival, challenge.id, hole, score, daysAgo);
+  for (const [hole, score, daysAgo] of [
+    [2, 3, 2],
+    [5, 3, 1],
+    [11, 2, 0],
+  ] as const)
+    await record(rival, challenge.id, hole, score, daysAgo);
   return { session: golfer, challengeId: challenge.id };
 }
 
@@ -168,7 +199,15 @@ async function seed(): Promise<{ session: Session; challengeId: number }> {
 let lighthouseVersion = "";
 
 type PageRun = { name: string; path: string; signedIn: boolean };
-type Figures = { name: string; performance: number; accessibility: number; lcpMs: number; cls: number; tbtMs: number; a11yFailures: string[] };
+type Figures = {
+  name: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  a11yFailures: string[];
+};
 
 async function audit(page: PageRun, session: Session): Promise<Figures> {
   const result = await lighthouse(
@@ -186,7 +225,8 @@ async function audit(page: PageRun, session: Session): Promise<Figures> {
   if (lhr.runtimeError) fail(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const performance = lhr.categories.performance?.score;
   const accessibility = lhr.categories.accessibility?.score;
-  if (typeof performance !== "number" || typeof accessibility !== "number") fail(`${page.name}: Lighthouse could not score the page`);
+  if (typeof performance !== "number" || typeof accessibility !== "number")
+    fail(`${page.name}: Lighthouse could not score the page`);
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (typeof value !== "number") fail(`${page.name}: no value for ${id}`);
@@ -194,14 +234,21 @@ async function audit(page: PageRun, session: Session): Promise<Figures> {
   };
   // Landing somewhere else (a sign-in redirect) would measure the wrong page.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
-  if (landed !== new URL(`${origin}${page.path}`).pathname) fail(`${page.name}: expected ${page.path}, Lighthouse ended on ${landed}`);
+  if (landed !== new URL(`${origin}${page.path}`).pathname)
+    fail(`${page.name}: expected ${page.path}, Lighthouse ended on ${landed}`);
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
-    .filter((a): a is NonNullable<typeof a> => Boolean(a) && a!.score !== null && a!.score < 1 && a!.scoreDisplayMode === "binary")
+    .filter(
+      (a): a is NonNullable<typeof a> =>
+        Boolean(a) && a!.score !== null && a!.score < 1 && a!.scoreDisplayMode === "binary",
+    )
     .map((a) => `${a.id}: ${a.title}`);
   if (process.env.LIGHTHOUSE_JSON_DIR) {
     mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
-    writeFileSync(join(process.env.LIGHTHOUSE_JSON_DIR, `${page.name.replace(/\W+/g, "-").toLowerCase()}.json`), JSON.stringify(lhr, null, 2));
+    writeFileSync(
+      join(process.env.LIGHTHOUSE_JSON_DIR, `${page.name.replace(/\W+/g, "-").toLowerCase()}.json`),
+      JSON.stringify(lhr, null, 2),
+    );
   }
   return {
     name: page.name,
@@ -216,12 +263,22 @@ async function audit(page: PageRun, session: Session): Promise<Figures> {
 
 function printTable(rows: Figures[]) {
   const head = ["page", "performance", "accessibility", "LCP", "CLS", "TBT"];
-  const cells = rows.map((r) => [r.name, String(r.performance), String(r.accessibility), `${(r.lcpMs / 1000).toFixed(2)} s`, r.cls.toFixed(3), `${Math.round(r.tbtMs)} ms`]);
+  const cells = rows.map((r) => [
+    r.name,
+    String(r.performance),
+    String(r.accessibility),
+    `${(r.lcpMs / 1000).toFixed(2)} s`,
+    r.cls.toFixed(3),
+    `${Math.round(r.tbtMs)} ms`,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => console.log(c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  "));
+  const line = (c: string[]) =>
+    console.log(c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join("  "));
   line(head);
   for (const c of cells) line(c);
-  for (const r of rows) if (r.a11yFailures.length) console.log(`\n${r.name}: failed accessibility audits:\n  ${r.a11yFailures.join("\n  ")}`);
+  for (const r of rows)
+    if (r.a11yFailures.length)
+      console.log(`\n${r.name}: failed accessibility audits:\n  ${r.a11yFailures.join("\n  ")}`);
 }
 
 async function main() {
@@ -240,14 +297,21 @@ async function main() {
     process.stderr.write(`lighthouse: ${page.name} (${page.path})...\n`);
     rows.push(await audit(page, session));
   }
-  console.log(`\nLighthouse ${lighthouseVersion}, mobile form factor (simulated throttling), ${CHROME_PATH}, production server on a fresh database\n`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile form factor (simulated throttling), ${CHROME_PATH}, production server on a fresh database\n`,
+  );
   printTable(rows);
 }
 
 try {
   await main();
 } catch (error) {
-  const detail = error instanceof RunFailure ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const detail =
+    error instanceof RunFailure
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   console.error(`lighthouse: could not run: ${detail}`);
   await cleanUp();
   process.exit(1);

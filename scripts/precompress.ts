@@ -32,7 +32,10 @@ export function precompressDir(root: string): PrecompressResult {
     const raw = readFileSync(path);
     if (raw.length < MIN_BYTES) continue;
     const br = brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
     });
     writeFileSync(`${path}.br`, br);
     writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
@@ -45,7 +48,7 @@ export function precompressDir(root: string): PrecompressResult {
 
 if (import.meta.main) {
   const root = resolve(process.env.BUILD_OUT_DIR ?? "dist/client");
-    const r = precompressDir(root);
+  const r = precompressDir(root);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`precompressed ${r.files} files in ${root}: ${kb(r.bytes)} -> ${kb(r.brotliBytes)} brotli`);
 }

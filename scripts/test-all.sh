@@ -22,6 +22,10 @@ fi
 echo "== typecheck"
 bun run typecheck
 
+echo "== lint and format (Biome)"
+bun run lint
+bun run format:check
+
 echo "== unit + integration (bun test; FUZZ_RUNS=${FUZZ_RUNS:-1000} generated cases per procedure and route)"
 bun test --timeout 600000 ./src
 

@@ -55,7 +55,10 @@ export function mixedShot(base: string, players: Player[]): Shot {
         res = await fetch(`${base}/trpc/challenges.list`, { headers, signal });
         break;
       case "leaderboard":
-        res = await fetch(`${base}/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`, { headers, signal });
+        res = await fetch(`${base}/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`, {
+          headers,
+          signal,
+        });
         break;
       case "chat":
         res = await fetch(`${base}/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`, { headers, signal });

@@ -61,12 +61,21 @@ export async function openLoop(opts: RunOptions): Promise<RunResult> {
     maxSeen = Math.max(maxSeen, inFlight);
     const kind = opts.kindOf?.(i) ?? "all";
     const p = shot(i, AbortSignal.timeout(timeoutMs))
-      .catch((err: Error): Outcome => ({ ok: false, status: 0, kind: err?.name === "TimeoutError" ? "timeout" : `network: ${err?.message ?? err}`.slice(0, 80) }))
+      .catch(
+        (err: Error): Outcome => ({
+          ok: false,
+          status: 0,
+          kind: err?.name === "TimeoutError" ? "timeout" : `network: ${err?.message ?? err}`.slice(0, 80),
+        }),
+      )
       .then((r) => {
         const ms = performance.now() - due;
         latencies.push(ms);
         let list = perKind.get(kind);
-        if (!list) perKind.set(kind, (list = []));
+        if (!list) {
+          list = [];
+          perKind.set(kind, list);
+        }
         list.push(ms);
         if (r.ok) ok++;
         else fail(r.status ? `${kind} HTTP ${r.status}${r.detail ? ` ${r.detail}` : ""}` : r.kind);
@@ -95,5 +104,17 @@ export async function openLoop(opts: RunOptions): Promise<RunResult> {
   // Every request has its own timeout, so this wait is bounded too.
   await Promise.allSettled([...pending]);
   const errors = Object.values(errorsByKind).reduce((a, b) => a + b, 0);
-  return { rate, seconds, sent: i, ok, errors, errorsByKind, latencies, fireLag, perKind, achievedRps: ok / ((Math.max(end, performance.now()) - start) / 1000), maxInFlight: maxSeen };
+  return {
+    rate,
+    seconds,
+    sent: i,
+    ok,
+    errors,
+    errorsByKind,
+    latencies,
+    fireLag,
+    perKind,
+    achievedRps: ok / ((Math.max(end, performance.now()) - start) / 1000),
+    maxInFlight: maxSeen,
+  };
 }

@@ -23,8 +23,16 @@ export async function pickPlayers(sql: Sql, n: number): Promise<Omit<Player, "co
     ) x
     order by k, challenge_id
     limit ${n}`;
-  if (rows.length < n) throw new Error(`only ${rows.length} seeded golfers in active challenges (wanted ${n}); reseed with bun bench/seed.ts`);
-  return rows.map((r) => ({ userId: r.user_id, username: r.username, challengeId: r.challenge_id, courseId: r.course_id }));
+  if (rows.length < n)
+    throw new Error(
+      `only ${rows.length} seeded golfers in active challenges (wanted ${n}); reseed with bun bench/seed.ts`,
+    );
+  return rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    challengeId: r.challenge_id,
+    courseId: r.course_id,
+  }));
 }
 
 /** Gives each of these rooms at least `perRoom` chat messages, so chat reads return a full page. */
@@ -55,7 +63,12 @@ export async function login(base: string, username: string, password: string): P
 }
 
 /** Signs everyone in, `concurrency` at a time (argon2 is deliberately slow). */
-export async function loginAll(base: string, players: Omit<Player, "cookie">[], password: string, concurrency = 4): Promise<Player[]> {
+export async function loginAll(
+  base: string,
+  players: Omit<Player, "cookie">[],
+  password: string,
+  concurrency = 4,
+): Promise<Player[]> {
   const out: Player[] = new Array(players.length);
   let next = 0;
   await Promise.all(
@@ -73,10 +86,16 @@ export async function loginAll(base: string, players: Omit<Player, "cookie">[], 
  * `n` golfers of the seeded data set at `url`, as pickPlayers chooses them; exits with a hint when
  * the database is not seeded. With `chat`, each of their rooms gets a full page of messages.
  */
-export async function seededPlayers(url: string, n: number, opts: { chat?: boolean } = {}): Promise<Omit<Player, "cookie">[]> {
+export async function seededPlayers(
+  url: string,
+  n: number,
+  opts: { chat?: boolean } = {},
+): Promise<Omit<Player, "cookie">[]> {
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   try {
-    const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [{ users: 0 }]);
+    const [{ users }] = await sql<{ users: number }[]>`select count(*)::int as users from users`.catch(() => [
+      { users: 0 },
+    ]);
     if (users < 1000) {
       console.error(`${url} is not seeded: run bun bench/seed.ts first`);
       process.exit(1);

@@ -13,7 +13,11 @@ export type ServerProcess = {
 };
 
 /** Spawns `script` with Bun, waits for its "READY <port>" line (bounded), keeps draining stdout. */
-async function spawnReady(script: string, env: Record<string, string>, onMessage?: (msg: unknown) => void): Promise<{ child: Subprocess; port: number }> {
+async function spawnReady(
+  script: string,
+  env: Record<string, string>,
+  onMessage?: (msg: unknown) => void,
+): Promise<{ child: Subprocess; port: number }> {
   // BENCH_BUN_FLAGS="--cpu-prof-md --cpu-prof-dir=/tmp/prof" profiles the spawned processes.
   const flags = (process.env.BENCH_BUN_FLAGS ?? "").split(" ").filter(Boolean);
   const child = Bun.spawn(["bun", ...flags, resolve(import.meta.dir, script)], {

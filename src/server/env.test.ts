@@ -5,13 +5,22 @@ import { EnvError, parseEnv } from "./env";
 describe("parseEnv", () => {
   test("defaults: port 3000, ./data, no database URL, development", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", NODE_ENV: "development", PUBLIC_ORIGIN: [], ADMIN_USERNAMES: [] });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      NODE_ENV: "development",
+      PUBLIC_ORIGIN: [],
+      ADMIN_USERNAMES: [],
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
 
   test("parses lists and trims", () => {
-    const env = parseEnv({ PUBLIC_ORIGIN: "https://birdie.example, http://localhost:3000/", ADMIN_USERNAMES: " Alice ,bob" });
+    const env = parseEnv({
+      PUBLIC_ORIGIN: "https://birdie.example, http://localhost:3000/",
+      ADMIN_USERNAMES: " Alice ,bob",
+    });
     expect(env.PUBLIC_ORIGIN).toEqual(["https://birdie.example", "http://localhost:3000"]);
     expect(env.ADMIN_USERNAMES).toEqual(["alice", "bob"]);
   });
@@ -34,7 +43,13 @@ describe("parseEnv", () => {
   test("lists every bad variable in one readable error", () => {
     let message = "";
     try {
-      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", NODE_ENV: "staging", PUBLIC_ORIGIN: "not a url", AD_AFFILIATE_URL: "nope" });
+      parseEnv({
+        PORT: "abc",
+        DATABASE_URL: "mysql://x",
+        NODE_ENV: "staging",
+        PUBLIC_ORIGIN: "not a url",
+        AD_AFFILIATE_URL: "nope",
+      });
     } catch (err) {
       expect(err).toBeInstanceOf(EnvError);
       message = (err as Error).message;

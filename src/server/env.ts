@@ -14,7 +14,13 @@ const envSchema = z.object({
    * PostgreSQL connections per process. Default: two per CPU core (at least 4), the PostgreSQL
    * wiki's rule; more connections than cores only queue inside the database (see ADR 0011).
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   PUBLIC_ORIGIN: z
     .string()
@@ -22,7 +28,10 @@ const envSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return [] as string[];
-      const origins = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const origins = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       for (const o of origins) {
         try {
           const u = new URL(o);
@@ -36,8 +45,20 @@ const envSchema = z.object({
   ADMIN_USERNAMES: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : [])),
-  AD_AFFILIATE_URL: z.string().trim().url("must be an absolute URL").optional().or(z.literal("").transform(() => undefined)),
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    ),
+  AD_AFFILIATE_URL: z
+    .string()
+    .trim()
+    .url("must be an absolute URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   STATIC_DIR: z.string().default("./dist/client"),
   /** Trust X-Forwarded-For / X-Forwarded-Proto (only behind a proxy you run). */

@@ -1,11 +1,11 @@
-import { EnvError, parseEnv } from "./env";
+import { EnvError, type Env, parseEnv } from "./env";
 import { logger } from "./lib/logger";
 import { startServer } from "./server";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
-  let env;
+  let env: Env;
   try {
     env = parseEnv(process.env);
   } catch (err) {
@@ -17,7 +17,9 @@ async function main() {
   }
 
   const server = await startServer(env);
-  console.log(`Birdie Challenge is running at http://localhost:${server.port} (database: ${server.deps.database.kind})`);
+  console.log(
+    `Birdie Challenge is running at http://localhost:${server.port} (database: ${server.deps.database.kind})`,
+  );
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

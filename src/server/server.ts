@@ -23,8 +23,12 @@ export type RunningServer = {
  * Opens the database, migrates, and serves HTTP + WebSocket on one Bun server. Used by index.ts
  * and by tests that need a real socket (WebSocket, shutdown).
  */
-export async function startServer(env: Env, opts: { database?: Database; pingIntervalMs?: number } = {}): Promise<RunningServer> {
-  const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
+export async function startServer(
+  env: Env,
+  opts: { database?: Database; pingIntervalMs?: number } = {},
+): Promise<RunningServer> {
+  const database =
+    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
 

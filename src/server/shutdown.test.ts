@@ -8,14 +8,21 @@ describe("graceful shutdown", () => {
   test("SIGTERM: in-flight requests finish, sockets get 1001, the process exits 0 within 10 s", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const dataDir = mkdtempSync(join(tmpdir(), "birdie-shutdown-"));
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), NODE_ENV: "test", DATA_DIR: dataDir };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+    };
     if (process.env.TEST_DATABASE_URL) delete env.TEST_DATABASE_URL;
     const child = Bun.spawn(["bun", resolve(import.meta.dir, "index.ts")], { env, stdout: "pipe", stderr: "pipe" });
     const base = `http://127.0.0.1:${port}`;
     try {
       const started = Date.now();
       for (;;) {
-        const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
+        const ok = await fetch(`${base}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false);
         if (ok) break;
         if (Date.now() - started > 60_000) throw new Error("server did not start");
         await Bun.sleep(200);
@@ -23,7 +30,12 @@ describe("graceful shutdown", () => {
       const reg = await fetch(`${base}/api/register`, {
         method: "POST",
         headers: { Origin: base, "Content-Type": "application/json" },
-        body: JSON.stringify({ username: "leaver", displayName: "Leaver", email: "leaver@example.com", password: "secret1" }),
+        body: JSON.stringify({
+          username: "leaver",
+          displayName: "Leaver",
+          email: "leaver@example.com",
+          password: "secret1",
+        }),
       });
       const cookie = reg.headers.getSetCookie()[0].split(";")[0];
       const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Origin: base, Cookie: cookie } } as never);
@@ -45,7 +57,12 @@ describe("graceful shutdown", () => {
           controller.close();
         },
       });
-      const slow = fetch(`${base}/api/login`, { method: "POST", headers: { Origin: base, "Content-Type": "application/json" }, body: stream, duplex: "half" } as RequestInit).then((r) => r.status);
+      const slow = fetch(`${base}/api/login`, {
+        method: "POST",
+        headers: { Origin: base, "Content-Type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit).then((r) => r.status);
       await firstChunkSent;
       await Bun.sleep(100);
       const stopAt = Date.now();
@@ -59,7 +76,11 @@ describe("graceful shutdown", () => {
       expect(exitCode).toBe(0);
       expect(took).toBeLessThan(10_000);
       // The port is free again: nothing kept listening.
-      expect(await fetch(`${base}/api/health`).then(() => "open").catch(() => "closed")).toBe("closed");
+      expect(
+        await fetch(`${base}/api/health`)
+          .then(() => "open")
+          .catch(() => "closed"),
+      ).toBe("closed");
     } finally {
       child.kill("SIGKILL");
     }

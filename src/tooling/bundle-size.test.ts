@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { formatKb, parseAttributes, parseInitialAssets, resolveAssetPath, staticImportsOf } from "../../scripts/bundle-size-lib";
+import {
+  formatKb,
+  parseAttributes,
+  parseInitialAssets,
+  resolveAssetPath,
+  staticImportsOf,
+} from "../../scripts/bundle-size-lib";
 
 const BUILT_INDEX = `<!doctype html>
 <html lang="en">

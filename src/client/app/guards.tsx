@@ -11,7 +11,10 @@ export function SignedInArea() {
   const { user, isLoading, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   if (isLoading) return <PageSpinner fullScreen />;
-  if (!user) return <Navigate to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search)} replace />;
+  if (!user)
+    return (
+      <Navigate to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search)} replace />
+    );
   return <AppLayout user={user} />;
 }
 
@@ -28,7 +31,12 @@ export function AdminArea() {
   const location = useLocation();
   if (isLoading) return <PageSpinner fullScreen />;
   if (!user) {
-    return <Navigate to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search, "/admin/login")} replace />;
+    return (
+      <Navigate
+        to={signedOutOnPurpose ? "/auth" : authRedirectUrl(location.pathname + location.search, "/admin/login")}
+        replace
+      />
+    );
   }
   if (!user.isAdmin) return <Navigate to="/" replace />;
   return <AdminLayout user={user} />;

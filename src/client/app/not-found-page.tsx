@@ -8,7 +8,9 @@ export function NotFoundPage() {
         <FlagIcon />
       </span>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">404 Page Not Found</h1>
-      <p className="mt-2 max-w-md text-base-content/70">This page is out of bounds. Check the address, or head back to the clubhouse.</p>
+      <p className="mt-2 max-w-md text-base-content/70">
+        This page is out of bounds. Check the address, or head back to the clubhouse.
+      </p>
       <Link to="/" className="btn btn-primary mt-6">
         Go to Dashboard
       </Link>

@@ -11,30 +11,60 @@ const AuthPage = lazyPage(() => import("../features/auth/routes/auth-page"), "Au
 const DashboardPage = lazyPage(() => import("../features/dashboard/routes/dashboard-page"), "DashboardPage");
 const ChallengesPage = lazyPage(() => import("../features/challenges/routes/challenges-page"), "ChallengesPage");
 const NewChallengePage = lazyPage(() => import("../features/challenges/routes/new-challenge-page"), "NewChallengePage");
-const ChallengeDetailPage = lazyPage(() => import("../features/challenges/routes/challenge-detail-page"), "ChallengeDetailPage");
-const EditChallengePage = lazyPage(() => import("../features/challenges/routes/edit-challenge-page"), "EditChallengePage");
+const ChallengeDetailPage = lazyPage(
+  () => import("../features/challenges/routes/challenge-detail-page"),
+  "ChallengeDetailPage",
+);
+const EditChallengePage = lazyPage(
+  () => import("../features/challenges/routes/edit-challenge-page"),
+  "EditChallengePage",
+);
 const RecordBirdiesPage = lazyPage(() => import("../features/birdies/routes/record-birdies-page"), "RecordBirdiesPage");
-const AchievementsPage = lazyPage(() => import("../features/achievements/routes/achievements-page"), "AchievementsPage");
-const LeaderboardsPage = lazyPage(() => import("../features/leaderboards/routes/leaderboards-page"), "LeaderboardsPage");
-const GlobalLeaderboardPage = lazyPage(() => import("../features/leaderboards/routes/global-leaderboard-page"), "GlobalLeaderboardPage");
+const AchievementsPage = lazyPage(
+  () => import("../features/achievements/routes/achievements-page"),
+  "AchievementsPage",
+);
+const LeaderboardsPage = lazyPage(
+  () => import("../features/leaderboards/routes/leaderboards-page"),
+  "LeaderboardsPage",
+);
+const GlobalLeaderboardPage = lazyPage(
+  () => import("../features/leaderboards/routes/global-leaderboard-page"),
+  "GlobalLeaderboardPage",
+);
 const MyChallengesLeaderboardPage = lazyPage(
   () => import("../features/leaderboards/routes/my-challenges-leaderboard-page"),
   "MyChallengesLeaderboardPage",
 );
-const ChallengeLeaderboardPage = lazyPage(() => import("../features/leaderboards/routes/challenge-leaderboard-page"), "ChallengeLeaderboardPage");
+const ChallengeLeaderboardPage = lazyPage(
+  () => import("../features/leaderboards/routes/challenge-leaderboard-page"),
+  "ChallengeLeaderboardPage",
+);
 const ProfilePage = lazyPage(() => import("../features/profile/routes/profile-page"), "ProfilePage");
 const SupportPage = lazyPage(() => import("../features/support/routes/support-page"), "SupportPage");
 const PwaInfoPage = lazyPage(() => import("../features/pwa/routes/pwa-info-page"), "PwaInfoPage");
 const JoinPage = lazyPage(() => import("../features/invites/routes/join-page"), "JoinPage");
 const JoinChallengePage = lazyPage(() => import("../features/invites/routes/join-challenge-page"), "JoinChallengePage");
-const ShareChallengePage = lazyPage(() => import("../features/invites/routes/share-challenge-page"), "ShareChallengePage");
+const ShareChallengePage = lazyPage(
+  () => import("../features/invites/routes/share-challenge-page"),
+  "ShareChallengePage",
+);
 const InvitePage = lazyPage(() => import("../features/invites/routes/invite-page"), "InvitePage");
 const AdminLoginPage = lazyPage(() => import("../features/admin/routes/admin-login-page"), "AdminLoginPage");
-const AdminDashboardPage = lazyPage(() => import("../features/admin/routes/admin-dashboard-page"), "AdminDashboardPage");
+const AdminDashboardPage = lazyPage(
+  () => import("../features/admin/routes/admin-dashboard-page"),
+  "AdminDashboardPage",
+);
 const AdminUsersPage = lazyPage(() => import("../features/admin/routes/admin-users-page"), "AdminUsersPage");
-const AdminChallengesPage = lazyPage(() => import("../features/admin/routes/admin-challenges-page"), "AdminChallengesPage");
+const AdminChallengesPage = lazyPage(
+  () => import("../features/admin/routes/admin-challenges-page"),
+  "AdminChallengesPage",
+);
 const AdminSupportPage = lazyPage(() => import("../features/admin/routes/admin-support-page"), "AdminSupportPage");
-const AdminAnalyticsPage = lazyPage(() => import("../features/admin/routes/admin-analytics-page"), "AdminAnalyticsPage");
+const AdminAnalyticsPage = lazyPage(
+  () => import("../features/admin/routes/admin-analytics-page"),
+  "AdminAnalyticsPage",
+);
 
 /** /login is an alias of /auth (DECISIONS); the query (redirect) travels along. */
 function LoginAlias() {
@@ -48,7 +78,14 @@ export function createAppRouter() {
       element: <RootRoute />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { path: "/auth", element: <Suspended fullScreen><AuthPage /></Suspended> },
+        {
+          path: "/auth",
+          element: (
+            <Suspended fullScreen>
+              <AuthPage />
+            </Suspended>
+          ),
+        },
         { path: "/login", element: <LoginAlias /> },
         {
           element: <OpenArea />,

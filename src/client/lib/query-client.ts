@@ -19,7 +19,9 @@ function recheckSessionOn(error: unknown, client: () => QueryClient, key?: reado
 export function createQueryClient() {
   let queryClient: QueryClient;
   queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => recheckSessionOn(error, () => queryClient, query.queryKey) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => recheckSessionOn(error, () => queryClient, query.queryKey),
+    }),
     mutationCache: new MutationCache({ onError: (error) => recheckSessionOn(error, () => queryClient) }),
     defaultOptions: {
       queries: {

@@ -28,7 +28,8 @@ function apply(next: ThemeState) {
   current = next;
   document.documentElement.setAttribute("data-theme", next.resolved);
   // index.html has one theme-color per OS scheme; the user's choice overrides both.
-  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute("content", next.resolved === "dark" ? "#14241a" : "#166534");
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]'))
+    meta.setAttribute("content", next.resolved === "dark" ? "#14241a" : "#166534");
   for (const listener of listeners) listener();
 }
 

@@ -20,7 +20,9 @@ describe("toastReducer", () => {
   });
 
   test("removing drops the toast; no id clears everything", () => {
-    expect(toastReducer([make("1"), make("2")], { type: "REMOVE_TOAST", toastId: "1" }).map((t) => t.id)).toEqual(["2"]);
+    expect(toastReducer([make("1"), make("2")], { type: "REMOVE_TOAST", toastId: "1" }).map((t) => t.id)).toEqual([
+      "2",
+    ]);
     expect(toastReducer([make("1")], { type: "REMOVE_TOAST" })).toEqual([]);
   });
 });

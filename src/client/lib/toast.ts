@@ -98,7 +98,14 @@ export function toast(input: ToastInput) {
   const duration = input.duration ?? TOAST_DEFAULT_DURATION_MS;
   dispatch({
     type: "ADD_TOAST",
-    toast: { id, title: input.title, description: input.description, variant: input.variant ?? "default", duration, open: true },
+    toast: {
+      id,
+      title: input.title,
+      description: input.description,
+      variant: input.variant ?? "default",
+      duration,
+      open: true,
+    },
   });
   scheduleDismissal(id, duration);
   return {

@@ -1,6 +1,6 @@
 // Runs before the app bundle so the page never flashes the wrong theme. Mirrors src/client/lib/theme.ts
 // (key "theme", values light | dark | system); kept tiny and dependency-free on purpose.
-(function () {
+(() => {
   var choice = "system";
   try {
     var stored = localStorage.getItem("theme");
@@ -8,6 +8,8 @@
   } catch (e) {
     // Storage can be blocked (private mode, policies): fall back to the OS preference.
   }
-  var dark = choice === "dark" || (choice === "system" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  var dark =
+    choice === "dark" ||
+    (choice === "system" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
 })();

@@ -77,14 +77,23 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     listen: (channels, onNotify, onListen) => listenWithReconnect(url, channels, onNotify, onListen),
     ping: async (timeoutMs = 1000) => {
       if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_ENDED" });
-      probe ??= postgres(url, { max: 1, connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)), idle_timeout: 30, fetch_types: false, onnotice: () => {} });
+      probe ??= postgres(url, {
+        max: 1,
+        connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
+        idle_timeout: 30,
+        fetch_types: false,
+        onnotice: () => {},
+      });
       const current = probe;
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         await Promise.race([
           current`select 1`,
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })), timeoutMs);
+            timer = setTimeout(
+              () => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })),
+              timeoutMs,
+            );
           }),
         ]);
       } catch (err) {
@@ -123,7 +132,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         await Promise.race([
           db.execute(sql`select 1`),
           new Promise((_, reject) => {
-            timer = setTimeout(() => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })), timeoutMs);
+            timer = setTimeout(
+              () => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })),
+              timeoutMs,
+            );
           }),
         ]);
       } finally {

@@ -19,7 +19,12 @@ export type NotifyHandler = (channel: string, payload: string) => void;
  * notified while nobody listened is gone, and the caller tells its clients to refetch.
  * A periodic probe catches half-open connections TCP keepalive would take minutes to notice.
  */
-export async function listenWithReconnect(url: string, channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<() => Promise<void>> {
+export async function listenWithReconnect(
+  url: string,
+  channels: string[],
+  onNotify: NotifyHandler,
+  onListen: () => void,
+): Promise<() => Promise<void>> {
   const { default: postgres } = await import("postgres");
   let current: Sql | undefined;
   let stopped = false;
@@ -33,7 +38,10 @@ export async function listenWithReconnect(url: string, channels: string[], onNot
     void old?.end({ timeout: 0 }).catch(() => {});
     const delay = Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS);
     failures += 1;
-    logger.warn("database listener lost; reconnecting", { delayMs: delay, error: err === undefined ? undefined : String(err) });
+    logger.warn("database listener lost; reconnecting", {
+      delayMs: delay,
+      error: err === undefined ? undefined : String(err),
+    });
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       void connect();
@@ -71,7 +79,10 @@ export async function listenWithReconnect(url: string, channels: string[], onNot
     const sql = current;
     if (!sql) return;
     try {
-      await Promise.race([sql`select 1`, Bun.sleep(PROBE_TIMEOUT_MS).then(() => Promise.reject(new Error("listener probe timed out")))]);
+      await Promise.race([
+        sql`select 1`,
+        Bun.sleep(PROBE_TIMEOUT_MS).then(() => Promise.reject(new Error("listener probe timed out"))),
+      ]);
     } catch (err) {
       if (current === sql) lost(err);
     }

@@ -11,8 +11,14 @@ const cache = new WeakMap<Db, Map<string, unknown>>();
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let byName = cache.get(db);
-  if (!byName) cache.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    cache.set(db, byName);
+  }
   let query = byName.get(name) as T | undefined;
-  if (query === undefined) byName.set(name, (query = build(db)));
+  if (query === undefined) {
+    query = build(db);
+    byName.set(name, query);
+  }
   return query;
 }

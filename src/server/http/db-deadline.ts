@@ -52,7 +52,10 @@ export function dbDeadline(watch: DatabaseWatch): MiddlewareHandler<HonoEnv> {
     const started = performance.now();
     while (performance.now() - started < GIVE_UP_CHECKING_MS) {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const outcome = await Promise.race([run, new Promise<"slow">((resolve) => (timer = setTimeout(resolve, CHECK_AFTER_MS, "slow")))]);
+      const outcome = await Promise.race([
+        run,
+        new Promise<"slow">((resolve) => (timer = setTimeout(resolve, CHECK_AFTER_MS, "slow"))),
+      ]);
       clearTimeout(timer);
       if (outcome === "done") return;
       if (!(await watch.reachable())) {

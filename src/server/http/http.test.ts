@@ -13,7 +13,10 @@ beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), "birdie-static-"));
   mkdirSync(join(staticDir, "assets"));
   // Over 1 KB (like the real one), so the build step gives it compressed twins.
-  writeFileSync(join(staticDir, "index.html"), `<!doctype html><title>Birdie Challenge</title><div id=root></div><!--${"pad ".repeat(300)}-->`);
+  writeFileSync(
+    join(staticDir, "index.html"),
+    `<!doctype html><title>Birdie Challenge</title><div id=root></div><!--${"pad ".repeat(300)}-->`,
+  );
   writeFileSync(join(staticDir, "assets", "app-abc123.js"), "console.log('app')");
   writeFileSync(join(staticDir, "assets", "big-def456.js"), BIG_SCRIPT);
   precompressDir(staticDir);
@@ -38,7 +41,9 @@ describe("static client and SPA fallback", () => {
   });
 
   test("scripts go out precompressed in the encoding the browser accepts, else as they are", async () => {
-    const br = await h.app.request("http://localhost/assets/big-def456.js", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const br = await h.app.request("http://localhost/assets/big-def456.js", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
     expect(br.status).toBe(200);
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("content-type")).toContain("javascript");

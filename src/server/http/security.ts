@@ -65,7 +65,10 @@ export function originCheck(allowedOrigins: string[]): MiddlewareHandler<HonoEnv
 }
 
 /** Bodies are read whole into memory: cap them (pictures get more room than everything else). */
-export function bodySizeCap(defaultMax: number, large: { test: (path: string) => boolean; max: number }): MiddlewareHandler<HonoEnv> {
+export function bodySizeCap(
+  defaultMax: number,
+  large: { test: (path: string) => boolean; max: number },
+): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method)) return next();
     const max = large.test(c.req.path) ? large.max : defaultMax;

@@ -14,7 +14,9 @@ export function sessionLoader(): MiddlewareHandler<HonoEnv> {
         c.set("user", result.user);
         c.set("session", result.session);
         if (result.renewed) {
-          c.header("Set-Cookie", sessionCookie(token, result.session.expiresAt, c.get("meta").secure), { append: true });
+          c.header("Set-Cookie", sessionCookie(token, result.session.expiresAt, c.get("meta").secure), {
+            append: true,
+          });
         }
       }
     }

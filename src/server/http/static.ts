@@ -35,7 +35,8 @@ export function staticSite(staticDir: string) {
       precompressed: true,
       onFound: (path, c) => {
         // The service worker and index must be revalidated on every visit to pick up new versions.
-        if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) c.header("Cache-Control", "no-cache");
+        if (/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/.test(path))
+          c.header("Cache-Control", "no-cache");
         else c.header("Cache-Control", "public, max-age=3600");
       },
     }),

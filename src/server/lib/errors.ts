@@ -51,8 +51,25 @@ export const conflict = (m: string) => new AppError("CONFLICT", m);
 export const tooManyRequests = (m = "Too many attempts. Please wait a moment and try again.") =>
   new AppError("TOO_MANY_REQUESTS", m);
 
-const DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "08006", "08001", "08003", "DATABASE_TIMEOUT"]);
-const DOWN_MESSAGE = /connect(ion)? (refused|terminated|closed|ended)|the database system is (starting|shutting) down|PGlite is closed/i;
+const DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+  "DATABASE_TIMEOUT",
+]);
+const DOWN_MESSAGE =
+  /connect(ion)? (refused|terminated|closed|ended)|the database system is (starting|shutting) down|PGlite is closed/i;
 
 /**
  * True when an error means the database could not be reached (so the answer is 503, not 500).

@@ -10,8 +10,16 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   server = await startServer(testEnv({ PORT: "0" }), { database, pingIntervalMs: 150 });
   origin = server.url;
-  const client = new RestClient({ request: (input, init) => fetch(input.replace("http://localhost", origin), init) }, origin);
-  const res = await client.post("/api/register", { username: "ws_user", displayName: "Socket Sam", email: "ws@example.com", password: "secret1" });
+  const client = new RestClient(
+    { request: (input, init) => fetch(input.replace("http://localhost", origin), init) },
+    origin,
+  );
+  const res = await client.post("/api/register", {
+    username: "ws_user",
+    displayName: "Socket Sam",
+    email: "ws@example.com",
+    password: "secret1",
+  });
   expect(res.status).toBe(201);
   cookie = `session=${client.cookies.get("session")}`;
 }, 120_000);
@@ -34,9 +42,26 @@ function open(headers: Record<string, string>) {
 
 describe("/ws handshake", () => {
   test("refuses a signed-out upgrade with 401 and a cross-site one with 403", async () => {
-    const anon = await fetch(`${origin}/ws`, { headers: { Origin: origin, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" } });
+    const anon = await fetch(`${origin}/ws`, {
+      headers: {
+        Origin: origin,
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version": "13",
+      },
+    });
     expect(anon.status).toBe(401);
-    const cross = await fetch(`${origin}/ws`, { headers: { Origin: "https://evil.example", Cookie: cookie, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" } });
+    const cross = await fetch(`${origin}/ws`, {
+      headers: {
+        Origin: "https://evil.example",
+        Cookie: cookie,
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version": "13",
+      },
+    });
     expect(cross.status).toBe(403);
     const { opened } = open({ Origin: origin });
     expect(await opened).toBe(false);
@@ -55,7 +80,10 @@ describe("/ws handshake", () => {
   });
 
   test("a socket whose session ends (sign-out elsewhere) is closed at the next ping round", async () => {
-    const client = new RestClient({ request: (input, init) => fetch(input.replace("http://localhost", origin), init) }, origin);
+    const client = new RestClient(
+      { request: (input, init) => fetch(input.replace("http://localhost", origin), init) },
+      origin,
+    );
     await client.post("/api/login", { username: "ws_user", password: "secret1" });
     const own = `session=${client.cookies.get("session")}`;
     const { ws, opened, closed } = open({ Origin: origin, Cookie: own });

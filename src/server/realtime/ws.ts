@@ -17,7 +17,10 @@ export type SocketData = {
   rate: { windowStart: number; count: number };
 };
 
-export type ClientMessage = { type: "PONG" } | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId?: number } | { type: "LEAVE_CHALLENGE_CHAT" };
+export type ClientMessage =
+  | { type: "PONG" }
+  | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId?: number }
+  | { type: "LEAVE_CHALLENGE_CHAT" };
 
 export const PING_INTERVAL_MS = 30_000;
 const MAX_PAYLOAD = 16 * 1024;
@@ -56,7 +59,13 @@ export class Realtime {
     const auth = token ? await validateSessionToken(this.deps.database.db, token) : null;
     if (!auth) return Response.json({ message: "Not signed in" }, { status: 401 });
     const ok = server.upgrade(req, {
-      data: { userId: auth.user.id, sessionId: auth.session.id, alive: true, challengeId: null, rate: { windowStart: Date.now(), count: 0 } },
+      data: {
+        userId: auth.user.id,
+        sessionId: auth.session.id,
+        alive: true,
+        challengeId: null,
+        rate: { windowStart: Date.now(), count: 0 },
+      },
     });
     if (!ok) return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
     return undefined;

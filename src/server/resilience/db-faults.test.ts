@@ -30,7 +30,16 @@ const ANSWER_WITHIN_MS = 1_000;
 const RECOVER_WITHIN_MS = 5_000;
 const EXIT_WITHIN_MS = 10_000;
 
-type Sample = { i: number; kind: "record" | "read"; start: number; end: number; status: number; message?: string; recordId?: number; error?: string };
+type Sample = {
+  i: number;
+  kind: "record" | "read";
+  start: number;
+  end: number;
+  status: number;
+  message?: string;
+  recordId?: number;
+  error?: string;
+};
 
 /**
  * Fires one request every `everyMs` (a write, then a read, alternating) until stop(); each has
@@ -49,7 +58,13 @@ function requestStream(origin: string, cookie: string, challengeId: number, ever
         ? {
             method: "POST",
             headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" },
-            body: JSON.stringify({ challengeId, holeNumber: 1 + (i % 18), score: 3, date: today, verifiedBy: { name: "Pat Partner", signature: "pat" } }),
+            body: JSON.stringify({
+              challengeId,
+              holeNumber: 1 + (i % 18),
+              score: 3,
+              date: today,
+              verifiedBy: { name: "Pat Partner", signature: "pat" },
+            }),
           }
         : { headers: { Cookie: cookie } };
     const url = kind === "record" ? `${origin}/api/birdies` : `${origin}/api/challenges/${challengeId}/chat`;
@@ -60,10 +75,25 @@ function requestStream(origin: string, cookie: string, challengeId: number, ever
         try {
           json = JSON.parse(text);
         } catch {}
-        samples.push({ i, kind, start, end: performance.now(), status: res.status, message: json.message, recordId: kind === "record" && res.ok ? json.id : undefined });
+        samples.push({
+          i,
+          kind,
+          start,
+          end: performance.now(),
+          status: res.status,
+          message: json.message,
+          recordId: kind === "record" && res.ok ? json.id : undefined,
+        });
       })
       .catch((err: Error) => {
-        samples.push({ i, kind, start, end: performance.now(), status: 0, error: err.name === "TimeoutError" ? "hang (10 s timeout)" : String(err.message) });
+        samples.push({
+          i,
+          kind,
+          start,
+          end: performance.now(),
+          status: 0,
+          error: err.name === "TimeoutError" ? "hang (10 s timeout)" : String(err.message),
+        });
       })
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
@@ -106,7 +136,13 @@ async function timedHealth(origin: string) {
 async function missingRecords(database: Database, samples: Sample[]): Promise<number[]> {
   const acked = samples.filter((s) => s.kind === "record" && s.recordId !== undefined).map((s) => s.recordId!);
   if (!acked.length) return [];
-  const found = await rows<{ id: number }>(database.db, sql`select id from birdie_records where id in (${sql.join(acked.map((id) => sql`${id}`), sql`, `)})`);
+  const found = await rows<{ id: number }>(
+    database.db,
+    sql`select id from birdie_records where id in (${sql.join(
+      acked.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   const have = new Set(found.map((r) => Number(r.id)));
   return acked.filter((id) => !have.has(id));
 }
@@ -125,7 +161,8 @@ function expectOutageAnswers(samples: Sample[], brokeAt: number, restoredAt: num
   expect(before.length).toBeGreaterThan(10);
   expect(before.filter((s) => s.status >= 300)).toEqual([]);
   // In flight when the database went: answered within 1 s of it, one way or the other.
-  for (const s of samples.filter((s) => s.start < brokeAt && s.end > brokeAt)) expect(s.end - brokeAt).toBeLessThan(ANSWER_WITHIN_MS);
+  for (const s of samples.filter((s) => s.start < brokeAt && s.end > brokeAt))
+    expect(s.end - brokeAt).toBeLessThan(ANSWER_WITHIN_MS);
   // Sent while it was gone (and too early for the restore to rescue them): 503 + message, in < 1 s.
   const during = samples.filter((s) => s.start >= brokeAt && s.start < restoredAt - ANSWER_WITHIN_MS);
   expect(during.length).toBeGreaterThan(10);
@@ -162,7 +199,10 @@ if (postgresUrl) {
     }, 120_000);
 
     for (const fault of ["cut", "freeze"] as const) {
-      const what = fault === "cut" ? "connections reset, new ones refused (a stop or restart)" : "every byte held, nothing closed (a partition)";
+      const what =
+        fault === "cut"
+          ? "connections reset, new ones refused (a stop or restart)"
+          : "every byte held, nothing closed (a partition)";
       test(`${what}: 503 within 1 s, health 503, serving again within 5 s of the return, no acknowledged record lost`, async () => {
         const stream = requestStream(server.url, golfer.cookie, golfer.challengeId);
         await Bun.sleep(1_000);
@@ -175,7 +215,10 @@ if (postgresUrl) {
 
         const restoredAt = performance.now();
         proxy.restore();
-        const back = await waitFor(() => stream.samples.some((s) => s.start >= restoredAt && s.status >= 200 && s.status < 300), RECOVER_WITHIN_MS + 3_000);
+        const back = await waitFor(
+          () => stream.samples.some((s) => s.start >= restoredAt && s.status >= 200 && s.status < 300),
+          RECOVER_WITHIN_MS + 3_000,
+        );
         await Bun.sleep(500);
         const samples = await stream.stop();
 
@@ -187,10 +230,19 @@ if (postgresUrl) {
 
         if (process.env.FAULTS_VERBOSE) {
           const during = samples.filter((s) => s.start >= brokeAt && s.start < restoredAt - ANSWER_WITHIN_MS);
-          console.log(fault, { health, maxDuringMs: Math.max(...during.map((s) => s.end - s.start)), statuses: [...new Set(samples.map((s) => s.status))], firstOkAfterRestoreMs: Math.min(...samples.filter((s) => s.start >= restoredAt && s.status < 300).map((s) => s.end - restoredAt)) });
+          console.log(fault, {
+            health,
+            maxDuringMs: Math.max(...during.map((s) => s.end - s.start)),
+            statuses: [...new Set(samples.map((s) => s.status))],
+            firstOkAfterRestoreMs: Math.min(
+              ...samples.filter((s) => s.start >= restoredAt && s.status < 300).map((s) => s.end - restoredAt),
+            ),
+          });
         }
         expect(back).toBe(true);
-        const firstOk = samples.filter((s) => s.start >= restoredAt && s.status >= 200 && s.status < 300).sort((a, b) => a.end - b.end)[0];
+        const firstOk = samples
+          .filter((s) => s.start >= restoredAt && s.status >= 200 && s.status < 300)
+          .sort((a, b) => a.end - b.end)[0];
         expect(firstOk.end - restoredAt).toBeLessThan(RECOVER_WITHIN_MS);
         expect((await timedHealth(server.url)).status).toBe(200);
 
@@ -304,9 +356,16 @@ function rawSlowPost(port: number, path: string, headers: Record<string, string>
       port,
       socket: {
         open(socket) {
-          const lines = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Content-Type: application/json", `Content-Length: ${bytes.length}`, "Expect: 100-continue", "Connection: close"];
+          const lines = [
+            `POST ${path} HTTP/1.1`,
+            `Host: 127.0.0.1:${port}`,
+            "Content-Type: application/json",
+            `Content-Length: ${bytes.length}`,
+            "Expect: 100-continue",
+            "Connection: close",
+          ];
           for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
-          socket.write(lines.join("\r\n") + "\r\n\r\n");
+          socket.write(`${lines.join("\r\n")}\r\n\r\n`);
         },
         data(socket, data) {
           buffer += new TextDecoder().decode(data);
@@ -331,7 +390,13 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
   test("every request in flight at the signal finishes with 2xx, nothing hangs, exit 0 within 10 s, acknowledged records kept", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const dataDir = mkdtempSync(join(tmpdir(), "birdie-sigterm-"));
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), NODE_ENV: "test", RATE_LIMIT_SCALE: "100", DATA_DIR: dataDir };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      NODE_ENV: "test",
+      RATE_LIMIT_SCALE: "100",
+      DATA_DIR: dataDir,
+    };
     delete env.TEST_DATABASE_URL;
     let direct: Database | undefined;
     if (postgresUrl) {
@@ -343,11 +408,19 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
     } else {
       delete env.DATABASE_URL;
     }
-    const child = Bun.spawn(["bun", resolve(import.meta.dir, "../index.ts")], { env, stdout: "ignore", stderr: "inherit" });
+    const child = Bun.spawn(["bun", resolve(import.meta.dir, "../index.ts")], {
+      env,
+      stdout: "ignore",
+      stderr: "inherit",
+    });
     const origin = `http://127.0.0.1:${port}`;
     try {
       const started = performance.now();
-      while (!(await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false))) {
+      while (
+        !(await fetch(`${origin}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false))
+      ) {
         if (performance.now() - started > 60_000) throw new Error("server did not start");
         await Bun.sleep(200);
       }
@@ -363,10 +436,18 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
       let i = 0;
       const streamUntil = async (t: number) => {
         while (performance.now() < t && i < 2_000) {
-          const body = JSON.stringify({ challengeId, holeNumber: 1 + (i % 18), score: 3, date: today, verifiedBy: { name: "Pat", signature: "pat" } });
+          const body = JSON.stringify({
+            challengeId,
+            holeNumber: 1 + (i % 18),
+            score: 3,
+            date: today,
+            verifiedBy: { name: "Pat", signature: "pat" },
+          });
           const r: Raw = { i: i++, acceptedAt: Infinity, end: 0, status: 0 };
           results.push(r);
-          const p = rawSlowPost(port, "/api/birdies", { Origin: origin, Cookie: cookie }, body, r).finally(() => pending.delete(p));
+          const p = rawSlowPost(port, "/api/birdies", { Origin: origin, Cookie: cookie }, body, r).finally(() =>
+            pending.delete(p),
+          );
           pending.add(p);
           await Bun.sleep(40);
         }
@@ -386,7 +467,13 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
       // complete, and successfully.
       const inFlight = results.filter((r) => r.acceptedAt < signalAt && (r.end === 0 || r.end > signalAt));
       expect(inFlight.length).toBeGreaterThanOrEqual(3);
-      const relative = (r: Raw) => ({ i: r.i, status: r.status, error: r.error, acceptedMsBeforeSignal: Math.round(signalAt - r.acceptedAt), endMsAfterSignal: Math.round(r.end - signalAt) });
+      const relative = (r: Raw) => ({
+        i: r.i,
+        status: r.status,
+        error: r.error,
+        acceptedMsBeforeSignal: Math.round(signalAt - r.acceptedAt),
+        endMsAfterSignal: Math.round(r.end - signalAt),
+      });
       expect(inFlight.filter((r) => r.status !== 201).map(relative)).toEqual([]);
       expect(results.filter((r) => r.error === "hang").map(relative)).toEqual([]);
       expect(results.filter((r) => r.status >= 500).map(relative)).toEqual([]);
@@ -396,7 +483,19 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
       expect(acked.length).toBeGreaterThan(10);
       const check = direct ?? (await openDatabase({ dataDir }));
       try {
-        expect(await missingRecords(check, acked.map((r) => ({ i: r.i, kind: "record" as const, start: 0, end: r.end, status: r.status, recordId: r.recordId })))).toEqual([]);
+        expect(
+          await missingRecords(
+            check,
+            acked.map((r) => ({
+              i: r.i,
+              kind: "record" as const,
+              start: 0,
+              end: r.end,
+              status: r.status,
+              recordId: r.recordId,
+            })),
+          ),
+        ).toEqual([]);
       } finally {
         if (!direct) await check.close();
       }

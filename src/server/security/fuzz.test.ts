@@ -5,8 +5,30 @@ import { courses } from "../db/schema/challenges";
 import { users } from "../db/schema/users";
 import { createTestHarness, type TestHarness } from "../test/harness";
 import { appRouter } from "../trpc/router";
-import { answerProblems, describeCase, enc, headersFor, send, trpcRequest, type Answer, type Sent, type Transport } from "./http";
-import { asText, encodeInput, hostileString, inputFor, pathParam, queryValue, schemaKeys, VALID, type Input, type PathValue, type Value } from "./hostile";
+import {
+  answerProblems,
+  describeCase,
+  enc,
+  headersFor,
+  send,
+  trpcRequest,
+  type Answer,
+  type Sent,
+  type Transport,
+} from "./http";
+import {
+  asText,
+  encodeInput,
+  hostileString,
+  inputFor,
+  pathParam,
+  queryValue,
+  schemaKeys,
+  VALID,
+  type Input,
+  type PathValue,
+  type Value,
+} from "./hostile";
 import { REST_ROUTES, registeredApiRoutes, routeKey, STATE_CHANGING, type RestRoute } from "./routes";
 import { countRows, nextTransactionId, snapshotDiff, type TableSnapshot } from "./tables";
 import { TINY_GIF, World, type PersonaName } from "./world";
@@ -59,12 +81,22 @@ type RunState = { snap: TableSnapshot; mark: string; admins: number };
  * Runs one case and checks it. `mutating` cases compare the tables with the snapshot taken after
  * the previous success; reads are checked once around the whole run (see fuzz()).
  */
-async function runCase(state: RunState, target: string, transport: Transport, req: Sent, who: PersonaName | null, mutating: boolean, adminCall: boolean) {
+async function runCase(
+  state: RunState,
+  target: string,
+  transport: Transport,
+  req: Sent,
+  who: PersonaName | null,
+  mutating: boolean,
+  adminCall: boolean,
+) {
   let answer: Answer;
   try {
     answer = await send(h.app, req);
   } catch (err) {
-    throw new Error(`the request threw instead of answering: ${String(err)}\n  ${req.method} ${req.path.slice(0, 300)}`);
+    throw new Error(
+      `the request threw instead of answering: ${String(err)}\n  ${req.method} ${req.path.slice(0, 300)}`,
+    );
   }
   tally(target, answer.status);
   // Huge generated strings churn memory faster than the collector's pace: nudge it now and then.
@@ -78,7 +110,10 @@ async function runCase(state: RunState, target: string, transport: Transport, re
     const mark = await nextTransactionId(h.db);
     if (mark !== state.mark) {
       const diff = snapshotDiff(state.snap, await countRows(h.db));
-      if (diff.length) throw new Error(`a refused request changed the database: ${diff.join(", ")}\n  ${describeCase(req, answer, who ?? "signed out")}`);
+      if (diff.length)
+        throw new Error(
+          `a refused request changed the database: ${diff.join(", ")}\n  ${describeCase(req, answer, who ?? "signed out")}`,
+        );
       state.mark = mark;
     }
   } else {
@@ -86,7 +121,9 @@ async function runCase(state: RunState, target: string, transport: Transport, re
     const { admins, repaired } = await world.ensure();
     // Extra keys such as "isAdmin": true must never make anyone an admin outside the admin area.
     if (!adminCall && admins > state.admins) {
-      throw new Error(`a request outside the admin area made someone an admin\n  ${describeCase(req, answer, who ?? "signed out")}`);
+      throw new Error(
+        `a request outside the admin area made someone an admin\n  ${describeCase(req, answer, who ?? "signed out")}`,
+      );
     }
     state.snap = await countRows(h.db);
     state.mark = await nextTransactionId(h.db);
@@ -98,7 +135,11 @@ const countRowsNow = () => countRows(h.db);
 const adminCount = async () => (await h.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true))).length;
 
 async function fuzz<T>(arb: fc.Arbitrary<T>, mutating: boolean, run: (c: T, state: RunState) => Promise<void>) {
-  const state: RunState = { snap: await countRows(h.db), mark: await nextTransactionId(h.db), admins: await adminCount() };
+  const state: RunState = {
+    snap: await countRows(h.db),
+    mark: await nextTransactionId(h.db),
+    admins: await adminCount(),
+  };
   const before = state.snap;
   await fc.assert(
     fc.asyncProperty(arb, (c) => run(c, state)),
@@ -129,11 +170,16 @@ describe("the change detectors", () => {
     const snap1 = await countRows(h.db);
     expect(snapshotDiff(snap0, snap1)).toEqual([expect.stringContaining("users: a row was inserted or updated")]);
     expect(await nextTransactionId(h.db)).not.toBe(mark0);
-    const [course] = await h.db.insert(courses).values({ name: `Detector ${Date.now()}` }).returning();
+    const [course] = await h.db
+      .insert(courses)
+      .values({ name: `Detector ${Date.now()}` })
+      .returning();
     const snap2 = await countRows(h.db);
     expect(snapshotDiff(snap1, snap2)).toEqual([`courses: ${snap1.courses.rows} -> ${snap1.courses.rows + 1} rows`]);
     await h.db.delete(courses).where(eq(courses.id, course.id));
-    expect(snapshotDiff(snap2, await countRows(h.db))).toEqual([`courses: ${snap1.courses.rows + 1} -> ${snap1.courses.rows} rows`]);
+    expect(snapshotDiff(snap2, await countRows(h.db))).toEqual([
+      `courses: ${snap1.courses.rows + 1} -> ${snap1.courses.rows} rows`,
+    ]);
   });
 });
 
@@ -142,7 +188,12 @@ describe("the change detectors", () => {
 describe("regressions found by the fuzzers", () => {
   const NUL = "Text cannot contain NUL characters";
   const rest = (method: string, path: string, body?: unknown) =>
-    send(h.app, { method, path, headers: headersFor(world.member.cookie, { "Content-Type": "application/json" }), body: body === undefined ? undefined : JSON.stringify(body) });
+    send(h.app, {
+      method,
+      path,
+      headers: headersFor(world.member.cookie, { "Content-Type": "application/json" }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   test("U+0000 in any text is a 400, not a 500 from PostgreSQL (REST bodies, paths, queries; tRPC inputs)", async () => {
     const before = await countRows(h.db);
@@ -152,7 +203,11 @@ describe("regressions found by the fuzzers", () => {
       ["POST", "/api/login", { username: "a\u0000b", password: "secret12" }],
       ["POST", "/api/support", { email: "a@b.co", subject: "x\u0000", message: "m" }],
       ["POST", `/api/challenges/${world.own.id}/chat`, { message: "hi\u0000" }],
-      ["POST", "/api/register", { username: "nul_user", displayName: "N", email: "n@b.co", password: "secret12", homeCourseName: "\u0000" }],
+      [
+        "POST",
+        "/api/register",
+        { username: "nul_user", displayName: "N", email: "n@b.co", password: "secret12", homeCourseName: "\u0000" },
+      ],
       ["GET", "/api/courses/search?q=a%00"],
       ["GET", "/api/challenge-preview/a%00b"],
     ] as [string, string, unknown][]) {
@@ -165,7 +220,11 @@ describe("regressions found by the fuzzers", () => {
       ["invites.preview", "query", { code: "abc\u0000" }],
     ] as const) {
       const res = await send(h.app, trpcRequest(path, type, JSON.stringify(input), world.member.cookie));
-      expect({ path, status: res.status, message: res.json?.error?.message }).toEqual({ path, status: 400, message: NUL });
+      expect({ path, status: res.status, message: res.json?.error?.message }).toEqual({
+        path,
+        status: 400,
+        message: NUL,
+      });
     }
     expect(snapshotDiff(before, await countRows(h.db))).toEqual([]);
   });
@@ -183,23 +242,29 @@ describe("regressions found by the fuzzers", () => {
 // ---- tRPC --------------------------------------------------------------------------------------
 
 type AnyProcedure = { _def: { type: "query" | "mutation" | "subscription"; inputs: unknown[] } };
-const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures).sort(([a], [b]) => a.localeCompare(b));
+const procedures = Object.entries(
+  (appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures,
+).sort(([a], [b]) => a.localeCompare(b));
 
 describe("every tRPC procedure, through POST/GET /trpc", () => {
   for (const [path, procedure] of procedures) {
     const { type, inputs } = procedure._def;
     const keys = inputs.flatMap(schemaKeys);
-    test(`${path} (${type}; ${keys.join(", ") || "no input keys"})`, async () => {
-      const arb = fc.record({
-        who: persona(path.startsWith("admin.") ? "admin" : "member"),
-        input: inputFor(keys),
-        batch: fc.boolean(),
-      });
-      await fuzz(arb, type !== "query", async ({ who, input, batch }, state) => {
-        const req = trpcRequest(path, type, encodeInput(input, world.resolve), cookieOf(who), batch);
-        await runCase(state, `trpc ${path}`, "trpc", req, who, type !== "query", path.startsWith("admin."));
-      });
-    }, TEST_TIMEOUT);
+    test(
+      `${path} (${type}; ${keys.join(", ") || "no input keys"})`,
+      async () => {
+        const arb = fc.record({
+          who: persona(path.startsWith("admin.") ? "admin" : "member"),
+          input: inputFor(keys),
+          batch: fc.boolean(),
+        });
+        await fuzz(arb, type !== "query", async ({ who, input, batch }, state) => {
+          const req = trpcRequest(path, type, encodeInput(input, world.resolve), cookieOf(who), batch);
+          await runCase(state, `trpc ${path}`, "trpc", req, who, type !== "query", path.startsWith("admin."));
+        });
+      },
+      TEST_TIMEOUT,
+    );
   }
 });
 
@@ -221,11 +286,32 @@ function restCase(route: RestRoute): fc.Arbitrary<RestCase> {
     : hostileString.filter((s) => s.length < 1000).map((v): [string, Value] => ["x", v]);
   return fc.record({
     who: persona("member"),
-    params: fc.record(Object.fromEntries(Object.entries(route.params ?? {}).map(([name, kind]) => [name, pathParam(kind)]))) as fc.Arbitrary<Record<string, PathValue>>,
-    query: fc.oneof({ weight: 3, arbitrary: fc.constant<[string, Value][]>([]) }, { weight: 2, arbitrary: fc.array(queryEntry, { minLength: 1, maxLength: 3 }) }),
+    params: fc.record(
+      Object.fromEntries(Object.entries(route.params ?? {}).map(([name, kind]) => [name, pathParam(kind)])),
+    ) as fc.Arbitrary<Record<string, PathValue>>,
+    query: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<[string, Value][]>([]) },
+      { weight: 2, arbitrary: fc.array(queryEntry, { minLength: 1, maxLength: 3 }) },
+    ),
     body: STATE_CHANGING.has(route.method) ? inputFor(route.body ?? []) : fc.constant<Input>({ kind: "none" }),
-    contentType: fc.constantFrom<string | null>("application/json", "application/json", "application/json", "text/plain", null, "application/x-www-form-urlencoded", "application/json; charset=utf-16"),
-    authorization: route.headers?.includes("authorization") ? fc.option(fc.oneof(VALID.userId, hostileString.filter((s) => s.length < 1000 && /^[\t\x20-\x7e]*$/.test(s))), { nil: null }) : fc.constant(null),
+    contentType: fc.constantFrom<string | null>(
+      "application/json",
+      "application/json",
+      "application/json",
+      "text/plain",
+      null,
+      "application/x-www-form-urlencoded",
+      "application/json; charset=utf-16",
+    ),
+    authorization: route.headers?.includes("authorization")
+      ? fc.option(
+          fc.oneof(
+            VALID.userId,
+            hostileString.filter((s) => s.length < 1000 && /^[\t\x20-\x7e]*$/.test(s)),
+          ),
+          { nil: null },
+        )
+      : fc.constant(null),
   });
 }
 
@@ -239,7 +325,12 @@ function restRequest(route: RestRoute, c: RestCase, resolve: (p: string) => unkn
   const body = encodeInput(c.body, resolve);
   if (body !== undefined && c.contentType) extra["Content-Type"] = c.contentType;
   if (c.authorization !== null) extra.Authorization = `Bearer ${asText(c.authorization, resolve)}`;
-  return { method: route.method, path: qs ? `${path}?${qs}` : path, headers: headersFor(c.who ? world.personas[c.who].cookie : null, extra), body };
+  return {
+    method: route.method,
+    path: qs ? `${path}?${qs}` : path,
+    headers: headersFor(c.who ? world.personas[c.who].cookie : null, extra),
+    body,
+  };
 }
 
 describe("every REST route, through app.request", () => {
@@ -249,11 +340,15 @@ describe("every REST route, through app.request", () => {
 
   for (const route of REST_ROUTES) {
     const mutating = STATE_CHANGING.has(route.method);
-    test(routeKey(route), async () => {
-      await fuzz(restCase(route), mutating, async (c, state) => {
-        await runCase(state, routeKey(route), "rest", restRequest(route, c, world.resolve), c.who, mutating, false);
-      });
-    }, TEST_TIMEOUT);
+    test(
+      routeKey(route),
+      async () => {
+        await fuzz(restCase(route), mutating, async (c, state) => {
+          await runCase(state, routeKey(route), "rest", restRequest(route, c, world.resolve), c.who, mutating, false);
+        });
+      },
+      TEST_TIMEOUT,
+    );
   }
 });
 
@@ -268,14 +363,22 @@ describe("coverage and depth", () => {
       total += count;
       // fast-check may run a case more than numRuns times only while shrinking a failure.
       expect(count).toBeGreaterThanOrEqual(RUNS);
-      lines.push(`${t.padEnd(52)} ${[...(m ?? new Map()).entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ")}`);
+      lines.push(
+        `${t.padEnd(52)} ${[...(m ?? new Map()).entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}:${n}`)
+          .join(" ")}`,
+      );
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const rows = Object.values(await countRowsNow()).reduce((a, t) => a + t.rows, 0);
-    console.log(`\nhostile-input fuzz: ${rows} rows in the database at the end; ${procedures.length} procedures + ${REST_ROUTES.length} routes, ${RUNS} runs each, ${total} requests, ${world.repairs} world repairs, ${seconds} s\n${lines.join("\n")}`);
+    console.log(
+      `\nhostile-input fuzz: ${rows} rows in the database at the end; ${procedures.length} procedures + ${REST_ROUTES.length} routes, ${RUNS} runs each, ${total} requests, ${world.repairs} world repairs, ${seconds} s\n${lines.join("\n")}`,
+    );
     // Depth: across the whole suite a good share of cases must have got past validation (2xx/403/404/409).
     let deep = 0;
-    for (const m of stats.values()) for (const [s, n] of m) if (s < 300 || s === 403 || s === 404 || s === 409) deep += n;
+    for (const m of stats.values())
+      for (const [s, n] of m) if (s < 300 || s === 403 || s === 404 || s === 409) deep += n;
     expect(deep / total).toBeGreaterThan(0.2);
   });
 });

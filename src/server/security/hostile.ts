@@ -11,7 +11,15 @@ import { TINY_GIF, TINY_JPEG, TINY_PNG } from "./world";
 // JSON text JSON.stringify cannot produce ({ $rawjson: "1e309" }), and keep duplicate or
 // "__proto__" keys ({ $entries }); `encode` turns a tree into the exact text sent.
 
-export type Value = null | boolean | number | string | Value[] | { $ref: string } | { $rawjson: string } | { $entries: [string, Value | undefined][] };
+export type Value =
+  | null
+  | boolean
+  | number
+  | string
+  | Value[]
+  | { $ref: string }
+  | { $rawjson: string }
+  | { $entries: [string, Value | undefined][] };
 
 /** What a case sends as its input / body. */
 export type Input = { kind: "none" } | { kind: "json"; value: Value } | { kind: "raw"; text: string };
@@ -37,6 +45,7 @@ export const HTML_FRAGMENTS = [
   "javascript:alert(document.cookie)",
   "<iframe src=//evil.example></iframe>",
   "{{constructor.constructor('alert(1)')()}}",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   "${7*7}",
   "<!--",
   "]]>",
@@ -110,13 +119,44 @@ export const OTHER_STRINGS = [
 export const ALL_STRINGS = [...SQL_FRAGMENTS, ...HTML_FRAGMENTS, ...UNICODE_STRINGS, ...OTHER_STRINGS];
 
 /** JSON number texts JSON.stringify never writes: they parse to Infinity, -0, 0 or a lossy float. */
-export const RAW_NUMBERS = ["1e309", "-1e309", "123456789012345678901234567890", "-0", "1e-400", "0.0000000000000000000001", "2147483648", "-2147483649", "9007199254740993"];
+export const RAW_NUMBERS = [
+  "1e309",
+  "-1e309",
+  "123456789012345678901234567890",
+  "-0",
+  "1e-400",
+  "0.0000000000000000000001",
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+];
 
-const NUMBERS = [0, -0, -1, 1, 1.5, -3.7, 18, 19, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), 1e21, Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON];
+const NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  1.5,
+  -3.7,
+  18,
+  19,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  -(2 ** 53),
+  1e21,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.EPSILON,
+];
 
 /** 1 KB to ~100 KB of one hostile character (huge strings). */
 export const hugeString = fc
-  .tuple(fc.constantFrom("a", "'", "<", "🏌", "\u0000", "\u202E", "é", " ", "9"), fc.integer({ min: 1_000, max: 100_000 }))
+  .tuple(
+    fc.constantFrom("a", "'", "<", "🏌", "\u0000", "\u202E", "é", " ", "9"),
+    fc.integer({ min: 1_000, max: 100_000 }),
+  )
   .map(([c, n]) => c.repeat(Math.ceil(n / c.length)));
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -143,13 +183,33 @@ export const hostileScalar: fc.Arbitrary<Value> = fc.oneof(
 );
 
 /** Keys a hostile object may carry beside the expected ones (mass assignment, prototype pollution). */
-const EXTRA_KEYS = ["__proto__", "constructor", "prototype", "isAdmin", "disabled", "creatorId", "userId", "id", "passwordHash", "role", "", "toString"];
+const EXTRA_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "isAdmin",
+  "disabled",
+  "creatorId",
+  "userId",
+  "id",
+  "passwordHash",
+  "role",
+  "",
+  "toString",
+];
 
 const { value: hostileValueArb } = fc.letrec<{ value: Value; array: Value[]; object: Value }>((tie) => ({
-  value: fc.oneof({ maxDepth: 3, depthSize: "small" }, { weight: 6, arbitrary: hostileScalar }, { weight: 1, arbitrary: tie("array") }, { weight: 1, arbitrary: tie("object") }),
+  value: fc.oneof(
+    { maxDepth: 3, depthSize: "small" },
+    { weight: 6, arbitrary: hostileScalar },
+    { weight: 1, arbitrary: tie("array") },
+    { weight: 1, arbitrary: tie("object") },
+  ),
   array: fc.array(tie("value"), { maxLength: 5 }),
   object: fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 10 })), tie("value")), { maxLength: 4 })
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 10 })), tie("value")), {
+      maxLength: 4,
+    })
     .map((entries) => ({ $entries: entries })),
 }));
 
@@ -171,13 +231,13 @@ export const malformedJson: fc.Arbitrary<string> = fc.oneof(
     "{}garbage",
     "\uFEFF{}",
     "\u0000",
-    "{\"a\":\"\\u0000\"}",
+    '{"a":"\\u0000"}',
     '{"a":"\\ud800"}',
     '{"a": 1e309}',
     '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"isAdmin": true}}}',
     '{"id": 1, "id": "abc", "id": -1}',
     "[".repeat(20_000) + "]".repeat(20_000),
-    '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
+    `${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`,
     "1",
     '"text"',
     "true",
@@ -185,7 +245,7 @@ export const malformedJson: fc.Arbitrary<string> = fc.oneof(
     "[]",
     "<xml></xml>",
     "a=1&b=2",
-    "--boundary\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--boundary--",
+    '--boundary\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--boundary--',
   ),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 30 }),
@@ -196,11 +256,18 @@ export const malformedJson: fc.Arbitrary<string> = fc.oneof(
 const ref = (...paths: string[]) => fc.constantFrom(...paths.map((p) => ({ $ref: p }) as Value));
 const DAY = 86_400_000;
 const dayOffset = (d: number) => new Date(Date.now() + d * DAY).toISOString().slice(0, 10);
-const entries = (model: Record<string, fc.Arbitrary<Value>>) => fc.record(model).map((o) => ({ $entries: Object.entries(o) }));
+const entries = (model: Record<string, fc.Arbitrary<Value>>) =>
+  fc.record(model).map((o) => ({ $entries: Object.entries(o) }));
 /** An optional field: usually left out (undefined leaves the key out). */
 const maybe = (arb: fc.Arbitrary<Value>) => fc.option(arb, { nil: undefined, freq: 3 }) as fc.Arbitrary<Value>;
 /** E-mail addresses zod's email() accepts (fast-check's RFC-complete ones are often refused). */
-const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom("com", "org", "golf", "co.uk")).map(([a, b, c]) => `${a.replace(/[._-]+$/, "")}x@${b}.${c}`);
+const email = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/),
+    fc.stringMatching(/^[a-z0-9]{1,12}$/),
+    fc.constantFrom("com", "org", "golf", "co.uk"),
+  )
+  .map(([a, b, c]) => `${a.replace(/[._-]+$/, "")}x@${b}.${c}`);
 
 const challengeRef = ref("own.id", "other.id", "secret.id");
 const courseRef = ref("own.courseId", "other.courseId", "secret.courseId");
@@ -210,7 +277,13 @@ const dataUrl = (mime: string, bytes: Uint8Array) => `data:${mime};base64,${Buff
 
 const score = fc.constantFrom<Value>(3, 2, 1, -1, -2, -3, "3");
 const holeNumber = fc.integer({ min: 1, max: 18 }) as fc.Arbitrary<Value>;
-const verifiedBy = entries({ name: text(1, 30), signature: fc.oneof(text(1, 30), text(1, 20).map((s) => `signature:${s}`)) });
+const verifiedBy = entries({
+  name: text(1, 30),
+  signature: fc.oneof(
+    text(1, 30),
+    text(1, 20).map((s) => `signature:${s}`),
+  ),
+});
 
 /** A value a field of this name accepts (or nearly: the service may still refuse it). */
 export const VALID: Record<string, fc.Arbitrary<Value>> = {
@@ -261,7 +334,13 @@ export const VALID: Record<string, fc.Arbitrary<Value>> = {
   offset: fc.integer({ min: 0, max: 100 }),
   period: fc.constantFrom(...PERIODS),
   p: fc.constantFrom(...PERIODS),
-  profilePicture: fc.constantFrom<Value>(dataUrl("image/png", TINY_PNG), dataUrl("image/jpeg", TINY_JPEG), dataUrl("image/gif", TINY_GIF), dataUrl("image/png", TINY_PNG.subarray(0, 40)), dataUrl("image/svg+xml", new TextEncoder().encode("<svg onload=alert(1)></svg>"))),
+  profilePicture: fc.constantFrom<Value>(
+    dataUrl("image/png", TINY_PNG),
+    dataUrl("image/jpeg", TINY_JPEG),
+    dataUrl("image/gif", TINY_GIF),
+    dataUrl("image/png", TINY_PNG.subarray(0, 40)),
+    dataUrl("image/svg+xml", new TextEncoder().encode("<svg onload=alert(1)></svg>")),
+  ),
   subject: text(1, 100),
 };
 
@@ -273,10 +352,15 @@ export const fieldValue = (key: string): fc.Arbitrary<Value> =>
 
 const extraEntries = fc.oneof(
   { weight: 5, arbitrary: fc.constant([] as [string, Value][]) },
-  { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), hostileValue), { minLength: 1, maxLength: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), hostileValue), { minLength: 1, maxLength: 2 }),
+  },
 );
 
-const entriesOf = (fields: Record<string, Value | undefined>, extra: [string, Value][]): Value => ({ $entries: [...Object.entries(fields), ...extra] });
+const entriesOf = (fields: Record<string, Value | undefined>, extra: [string, Value][]): Value => ({
+  $entries: [...Object.entries(fields), ...extra],
+});
 
 /**
  * An object with the expected keys: all plausible (so deep paths run), all plausible but one
@@ -285,7 +369,9 @@ const entriesOf = (fields: Record<string, Value | undefined>, extra: [string, Va
  */
 export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
   if (!keys.length) return extraEntries.map((extra) => entriesOf({}, extra));
-  const plausible = fc.record(Object.fromEntries(keys.map((k) => [k, validFor(k)])) as Record<string, fc.Arbitrary<Value>>);
+  const plausible = fc.record(
+    Object.fromEntries(keys.map((k) => [k, validFor(k)])) as Record<string, fc.Arbitrary<Value>>,
+  );
   const oneOff = fc
     .tuple(plausible, fc.constantFrom(...keys), fc.option(hostileValue, { nil: undefined, freq: 4 }), extraEntries)
     .map(([fields, key, bad, extra]) => {
@@ -295,7 +381,12 @@ export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
       return entriesOf(copy, extra);
     });
   const mixed = fc
-    .tuple(fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue(k)])) as Record<string, fc.Arbitrary<Value>>, { requiredKeys: [] }), extraEntries)
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue(k)])) as Record<string, fc.Arbitrary<Value>>, {
+        requiredKeys: [],
+      }),
+      extraEntries,
+    )
     .map(([fields, extra]) => entriesOf(fields, extra));
   return fc.oneof(
     { weight: 2, arbitrary: fc.tuple(plausible, extraEntries).map(([fields, extra]) => entriesOf(fields, extra)) },
@@ -361,13 +452,19 @@ export const pathParam = (kind: ParamKind): fc.Arbitrary<PathValue> =>
   fc.oneof(
     { weight: 3, arbitrary: ref(...PARAM_REFS[kind]).map((value): PathValue => ({ value })) },
     { weight: 3, arbitrary: fc.constantFrom(...RAW_PATH_IDS).map((raw): PathValue => ({ raw })) },
-    { weight: 2, arbitrary: hostileString.filter((s) => s.length > 0 && s.length < 20_000).map((s): PathValue => ({ value: s })) },
+    {
+      weight: 2,
+      arbitrary: hostileString.filter((s) => s.length > 0 && s.length < 20_000).map((s): PathValue => ({ value: s })),
+    },
     { weight: 1, arbitrary: fc.integer().map((n): PathValue => ({ raw: String(n) })) },
   );
 
 /** A query string parameter value (already a string: query strings have no types). */
 export const queryValue = (key: string): fc.Arbitrary<Value> =>
-  fc.oneof({ weight: 3, arbitrary: validFor(key) }, { weight: 2, arbitrary: hostileString.filter((s) => s.length < 20_000) });
+  fc.oneof(
+    { weight: 3, arbitrary: validFor(key) },
+    { weight: 2, arbitrary: hostileString.filter((s) => s.length < 20_000) },
+  );
 
 // ---- Encoding ----------------------------------------------------------------------------------
 

@@ -6,7 +6,12 @@ import { ORIGIN } from "../test/harness";
 /** Statuses a hostile request may get. Anything else (500, 502, 405, 415, ...) is a finding. */
 export const ALLOWED_STATUSES = new Set([200, 201, 204, 400, 401, 403, 404, 409, 413, 429]);
 
-export type Sent = { method: string; path: string; headers: Record<string, string>; body?: string | ReadableStream<Uint8Array> };
+export type Sent = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | ReadableStream<Uint8Array>;
+};
 export type Answer = { status: number; text: string; json: any; contentType: string };
 export type AppLike = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
 
@@ -39,14 +44,25 @@ export function headersFor(cookie: string | null, extra: Record<string, string> 
  * `batch` wraps the input as httpBatchLink does (?batch=1, { "0": input }), which is also the only
  * way to send "no input" to a void mutation.
  */
-export function trpcRequest(path: string, type: "query" | "mutation" | "subscription", input: string | undefined, cookie: string | null, batch = false): Sent {
+export function trpcRequest(
+  path: string,
+  type: "query" | "mutation" | "subscription",
+  input: string | undefined,
+  cookie: string | null,
+  batch = false,
+): Sent {
   const sent = batch ? (input === undefined ? "{}" : `{"0":${input}}`) : input;
   const flag = batch ? "batch=1" : "";
   if (type === "query") {
     const qs = [flag, sent === undefined ? "" : `input=${enc(sent)}`].filter(Boolean).join("&");
     return { method: "GET", path: `/trpc/${path}${qs ? `?${qs}` : ""}`, headers: headersFor(cookie) };
   }
-  return { method: "POST", path: `/trpc/${path}${flag ? `?${flag}` : ""}`, headers: headersFor(cookie, { "Content-Type": "application/json" }), body: sent };
+  return {
+    method: "POST",
+    path: `/trpc/${path}${flag ? `?${flag}` : ""}`,
+    headers: headersFor(cookie, { "Content-Type": "application/json" }),
+    body: sent,
+  };
 }
 
 /**
@@ -60,7 +76,10 @@ const LEAKS: [RegExp, string][] = [
   [/\.(?:ts|tsx|js|mjs|cjs):\d+/, "a source location (.ts:)"],
   [/"stack"\s*:/, "a stack field"],
   [/\bSELECT\b|\bINSERT INTO\b|\bDELETE FROM\b|\bUPDATE\s+"|\bRETURNING\b/, "SQL text"],
-  [/\brelation "|violates .* constraint|syntax error at|invalid byte sequence|invalid input syntax/i, "a database error"],
+  [
+    /\brelation "|violates .* constraint|syntax error at|invalid byte sequence|invalid input syntax/i,
+    "a database error",
+  ],
   [/postgres/i, "the database's name"],
   [/drizzle/i, "the ORM's name"],
   [/pglite/i, "the database's name"],
@@ -76,7 +95,8 @@ export type Transport = "rest" | "trpc";
 /** What is wrong with an answer ([] when it passes). */
 export function answerProblems(a: Answer, transport: Transport): string[] {
   const problems: string[] = [];
-  if (!ALLOWED_STATUSES.has(a.status)) problems.push(`status ${a.status} is not one of ${[...ALLOWED_STATUSES].join("/")}`);
+  if (!ALLOWED_STATUSES.has(a.status))
+    problems.push(`status ${a.status} is not one of ${[...ALLOWED_STATUSES].join("/")}`);
   for (const [re, what] of SECRETS) if (re.test(a.text)) problems.push(`the body contains ${what}`);
   if (a.status < 400) return problems;
   if (a.json === undefined) {
@@ -84,15 +104,18 @@ export function answerProblems(a: Answer, transport: Transport): string[] {
     return problems;
   }
   // Served as JSON, never as HTML: nothing a request sent can be rendered by a browser.
-  if (!a.contentType.includes("application/json")) problems.push(`an error served as ${a.contentType || "no content type"}`);
+  if (!a.contentType.includes("application/json"))
+    problems.push(`an error served as ${a.contentType || "no content type"}`);
   // tRPC answers in its envelope ({ error: { message, data } }); the HTTP layer in front of it
   // (origin check, body cap) answers { message } like REST does.
   // A batched call answers an array of such envelopes.
   const body = transport === "trpc" && Array.isArray(a.json) ? a.json[0] : a.json;
   const envelope = transport === "trpc" && body?.error !== undefined;
   const message = envelope ? body.error?.message : body?.message;
-  if (typeof message !== "string" || !message) problems.push(`no string message in the error body (${envelope ? "error.message" : "message"})`);
-  if (envelope && body.error?.data?.httpStatus !== a.status) problems.push("tRPC's data.httpStatus differs from the HTTP status");
+  if (typeof message !== "string" || !message)
+    problems.push(`no string message in the error body (${envelope ? "error.message" : "message"})`);
+  if (envelope && body.error?.data?.httpStatus !== a.status)
+    problems.push("tRPC's data.httpStatus differs from the HTTP status");
   for (const [re, what] of LEAKS) if (re.test(a.text)) problems.push(`the error body contains ${what}`);
   return problems;
 }

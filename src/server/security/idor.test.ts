@@ -24,7 +24,9 @@ beforeAll(async () => {
   h = await createTestHarness();
   w = await World.create(h);
   // The member gets a picture too, so the ?userId= sweep below reads a real one.
-  await uploadPicture(h.db, w.member.id, { profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}` });
+  await uploadPicture(h.db, w.member.id, {
+    profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
+  });
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -36,7 +38,10 @@ type Case = {
   /** "trpc <path>" or "<METHOD> <path template>". */
   target: string;
   what: string;
-  build: (w: World) => { trpc?: { path: string; input: unknown }; rest?: { path: string; body?: unknown; headers?: Record<string, string> } };
+  build: (w: World) => {
+    trpc?: { path: string; input: unknown };
+    rest?: { path: string; body?: unknown; headers?: Record<string, string> };
+  };
   /** Attackers (default: member and stranger). */
   as?: PersonaName[];
   expect?: Expect;
@@ -47,8 +52,14 @@ type Case = {
 const DAY = 86_400_000;
 const yesterday = () => new Date(Date.now() - DAY).toISOString().slice(0, 10);
 const partner = { name: "Mallory", signature: "M." };
-const PUBLIC_CATALOGUE: Expect = { denied: false, why: "courses are one shared catalogue every golfer searches and picks from" };
-const PUBLIC_PROFILE: Expect = { denied: false, why: "golfers' achievements and pictures are shown beside their names on every leaderboard and player list" };
+const PUBLIC_CATALOGUE: Expect = {
+  denied: false,
+  why: "courses are one shared catalogue every golfer searches and picks from",
+};
+const PUBLIC_PROFILE: Expect = {
+  denied: false,
+  why: "golfers' achievements and pictures are shown beside their names on every leaderboard and player list",
+};
 
 const tc = (path: string, what: string, input: (w: World) => unknown, extra: Partial<Case> = {}): Case => ({
   target: `trpc ${path}`,
@@ -56,7 +67,13 @@ const tc = (path: string, what: string, input: (w: World) => unknown, extra: Par
   build: (w) => ({ trpc: { path, input: input(w) } }),
   ...extra,
 });
-const rc = (method: string, template: string, what: string, fill: (w: World) => { path: string; body?: unknown; headers?: Record<string, string> }, extra: Partial<Case> = {}): Case => ({
+const rc = (
+  method: string,
+  template: string,
+  what: string,
+  fill: (w: World) => { path: string; body?: unknown; headers?: Record<string, string> },
+  extra: Partial<Case> = {},
+): Case => ({
   target: `${method} ${template}`,
   what,
   build: (w) => ({ rest: fill(w) }),
@@ -70,27 +87,82 @@ export const IDOR_CASES: Case[] = [
   tc("challenges.courses", "its courses", (w) => ({ id: w.secret.id }), { control: "owner" }),
   tc("challenges.players", "its players", (w) => ({ id: w.secret.id }), { control: "owner" }),
   tc("challenges.update", "editing a challenge one is not in", (w) => ({ id: w.secret.id, name: "Hijacked" })),
-  tc("challenges.update", "editing another's challenge one plays in", (w) => ({ id: w.other.id, name: "Hijacked" }), { as: ["member"] }),
+  tc("challenges.update", "editing another's challenge one plays in", (w) => ({ id: w.other.id, name: "Hijacked" }), {
+    as: ["member"],
+  }),
   tc("challenges.delete", "deleting a challenge one is not in", (w) => ({ id: w.secret.id })),
   tc("challenges.delete", "deleting another's challenge one plays in", (w) => ({ id: w.other.id }), { as: ["member"] }),
-  tc("challenges.addCourse", "adding a course to a challenge one is not in", (w) => ({ id: w.secret.id, courseName: "Evil Links" })),
-  tc("challenges.addCourse", "adding a course to another's challenge", (w) => ({ id: w.other.id, courseId: w.own.courseId }), { as: ["member"] }),
-  tc("challenges.removePlayer", "removing the creator from their challenge", (w) => ({ id: w.other.id, userId: w.owner.id }), { as: ["member"] }),
-  tc("challenges.removePlayer", "removing a player of a challenge one is not in", (w) => ({ id: w.secret.id, userId: w.owner.id })),
+  tc("challenges.addCourse", "adding a course to a challenge one is not in", (w) => ({
+    id: w.secret.id,
+    courseName: "Evil Links",
+  })),
+  tc(
+    "challenges.addCourse",
+    "adding a course to another's challenge",
+    (w) => ({ id: w.other.id, courseId: w.own.courseId }),
+    { as: ["member"] },
+  ),
+  tc(
+    "challenges.removePlayer",
+    "removing the creator from their challenge",
+    (w) => ({ id: w.other.id, userId: w.owner.id }),
+    { as: ["member"] },
+  ),
+  tc("challenges.removePlayer", "removing a player of a challenge one is not in", (w) => ({
+    id: w.secret.id,
+    userId: w.owner.id,
+  })),
   tc("challenges.regenerateInvite", "new invite codes for a challenge one is not in", (w) => ({ id: w.secret.id })),
-  tc("challenges.regenerateInvite", "new invite codes for another's challenge", (w) => ({ id: w.other.id }), { as: ["member"] }),
-  tc("challenges.create", "a new challenge on a course another challenge uses", (w) => ({ name: "Copycat Cup", startDate: new Date(Date.now() - DAY).toISOString(), endDate: new Date(Date.now() + 9 * DAY).toISOString(), courseIds: [w.secret.courseId] }), { expect: PUBLIC_CATALOGUE, as: ["stranger"] }),
+  tc("challenges.regenerateInvite", "new invite codes for another's challenge", (w) => ({ id: w.other.id }), {
+    as: ["member"],
+  }),
+  tc(
+    "challenges.create",
+    "a new challenge on a course another challenge uses",
+    (w) => ({
+      name: "Copycat Cup",
+      startDate: new Date(Date.now() - DAY).toISOString(),
+      endDate: new Date(Date.now() + 9 * DAY).toISOString(),
+      courseIds: [w.secret.courseId],
+    }),
+    { expect: PUBLIC_CATALOGUE, as: ["stranger"] },
+  ),
   // ---- tRPC: records ----
-  tc("birdies.record", "a record in a challenge one is not in", (w) => ({ challengeId: w.secret.id, courseId: w.secret.courseId, holeNumber: 5, score: 3, date: yesterday(), verifiedBy: partner })),
-  tc("birdies.recordRound", "a round in a challenge one is not in", (w) => ({ challengeId: w.secret.id, courseId: w.secret.courseId, date: yesterday(), holes: [{ holeNumber: 6, score: 3 }], verifiedBy: partner })),
+  tc("birdies.record", "a record in a challenge one is not in", (w) => ({
+    challengeId: w.secret.id,
+    courseId: w.secret.courseId,
+    holeNumber: 5,
+    score: 3,
+    date: yesterday(),
+    verifiedBy: partner,
+  })),
+  tc("birdies.recordRound", "a round in a challenge one is not in", (w) => ({
+    challengeId: w.secret.id,
+    courseId: w.secret.courseId,
+    date: yesterday(),
+    holes: [{ holeNumber: 6, score: 3 }],
+    verifiedBy: partner,
+  })),
   tc("birdies.list", "one's records filtered by a challenge one is not in", (w) => ({ challengeId: w.secret.id })),
-  tc("birdies.listForPlayer", "another golfer's records in a challenge one is not in", (w) => ({ challengeId: w.secret.id, userId: w.owner.id }), { control: "owner" }),
-  tc("birdies.delete", "deleting another player's record in a shared challenge", (w) => ({ id: w.birdie.owner }), { as: ["member"] }),
+  tc(
+    "birdies.listForPlayer",
+    "another golfer's records in a challenge one is not in",
+    (w) => ({ challengeId: w.secret.id, userId: w.owner.id }),
+    { control: "owner" },
+  ),
+  tc("birdies.delete", "deleting another player's record in a shared challenge", (w) => ({ id: w.birdie.owner }), {
+    as: ["member"],
+  }),
   tc("birdies.delete", "deleting a record in a challenge one is not in", (w) => ({ id: w.birdie.secret })),
   // ---- tRPC: chat, leaderboards ----
   tc("chat.list", "reading a room one is not in", (w) => ({ challengeId: w.secret.id }), { control: "owner" }),
-  tc("chat.send", "writing to a room one is not in", (w) => ({ challengeId: w.secret.id, message: "hello from outside" })),
-  tc("leaderboards.challenge", "the leaderboard of a challenge one is not in", (w) => ({ challengeId: w.secret.id }), { control: "owner" }),
+  tc("chat.send", "writing to a room one is not in", (w) => ({
+    challengeId: w.secret.id,
+    message: "hello from outside",
+  })),
+  tc("leaderboards.challenge", "the leaderboard of a challenge one is not in", (w) => ({ challengeId: w.secret.id }), {
+    control: "owner",
+  }),
   // ---- tRPC: invites (the code and PIN are the capability: anything else must not open them) ----
   tc("invites.preview", "the preview by challenge id instead of its code", (w) => ({ code: String(w.secret.id) })),
   tc("invites.preview", "the preview by the PIN instead of the code", (w) => ({ code: w.secret.invitePin })),
@@ -99,53 +171,236 @@ export const IDOR_CASES: Case[] = [
   tc("invites.join", "joining with the code one character off", (w) => ({ code: flip(w.secret.inviteCode) })),
   tc("invites.lookupPin", "a PIN look-up one character off", (w) => ({ pin: flip(w.secret.invitePin) })),
   // ---- tRPC: public by design ----
-  tc("courses.byId", "a course another challenge uses", (w) => ({ id: w.secret.courseId }), { expect: PUBLIC_CATALOGUE }),
-  tc("achievements.forUser", "another golfer's achievements", (w) => ({ userId: w.owner.id }), { expect: PUBLIC_PROFILE }),
+  tc("courses.byId", "a course another challenge uses", (w) => ({ id: w.secret.courseId }), {
+    expect: PUBLIC_CATALOGUE,
+  }),
+  tc("achievements.forUser", "another golfer's achievements", (w) => ({ userId: w.owner.id }), {
+    expect: PUBLIC_PROFILE,
+  }),
   // ---- tRPC: admin (a non-admin gets 403 whatever the id) ----
   tc("admin.users.detail", "a golfer's admin record", (w) => ({ userId: w.owner.id }), { as: ["member", "owner"] }),
-  tc("admin.users.setAdmin", "making oneself an admin", (w) => ({ userId: w.member.id, isAdmin: true }), { as: ["member"] }),
-  tc("admin.users.setAdmin", "revoking the admin", (w) => ({ userId: w.admin.id, isAdmin: false }), { as: ["member", "owner"] }),
-  tc("admin.users.setDisabled", "disabling another golfer", (w) => ({ userId: w.owner.id, disabled: true }), { as: ["member", "stranger"] }),
-  tc("admin.challenges.detail", "any challenge's admin view", (w) => ({ challengeId: w.secret.id }), { as: ["member", "owner"] }),
-  tc("admin.challenges.delete", "deleting any challenge", (w) => ({ challengeId: w.secret.id }), { as: ["member", "owner"] }),
-  tc("admin.support.setStatus", "resolving a support request", (w) => ({ id: w.support.id, status: "resolved" }), { as: ["member", "owner"] }),
+  tc("admin.users.setAdmin", "making oneself an admin", (w) => ({ userId: w.member.id, isAdmin: true }), {
+    as: ["member"],
+  }),
+  tc("admin.users.setAdmin", "revoking the admin", (w) => ({ userId: w.admin.id, isAdmin: false }), {
+    as: ["member", "owner"],
+  }),
+  tc("admin.users.setDisabled", "disabling another golfer", (w) => ({ userId: w.owner.id, disabled: true }), {
+    as: ["member", "stranger"],
+  }),
+  tc("admin.challenges.detail", "any challenge's admin view", (w) => ({ challengeId: w.secret.id }), {
+    as: ["member", "owner"],
+  }),
+  tc("admin.challenges.delete", "deleting any challenge", (w) => ({ challengeId: w.secret.id }), {
+    as: ["member", "owner"],
+  }),
+  tc("admin.support.setStatus", "resolving a support request", (w) => ({ id: w.support.id, status: "resolved" }), {
+    as: ["member", "owner"],
+  }),
 
   // ---- REST ----
-  rc("GET", "/api/challenges/:id", "a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}` }), { control: "owner" }),
-  rc("PATCH", "/api/challenges/:id", "editing a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}`, body: { name: "Hijacked" } })),
-  rc("PATCH", "/api/challenges/:id", "editing another's challenge one plays in", (w) => ({ path: `/api/challenges/${w.other.id}`, body: { name: "Hijacked", courseIds: [w.own.courseId] } }), { as: ["member"] }),
-  rc("DELETE", "/api/challenges/:id", "deleting a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}` })),
-  rc("DELETE", "/api/challenges/:id", "deleting another's challenge one plays in", (w) => ({ path: `/api/challenges/${w.other.id}` }), { as: ["member"] }),
-  rc("GET", "/api/challenges/:id/courses", "its courses", (w) => ({ path: `/api/challenges/${w.secret.id}/courses` }), { control: "owner" }),
-  rc("POST", "/api/challenges/:id/courses", "adding a course to a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/courses`, body: { courseId: w.own.courseId } })),
-  rc("POST", "/api/challenges/:id/courses", "adding a course to another's challenge", (w) => ({ path: `/api/challenges/${w.other.id}/courses`, body: { courseName: "Evil Links" } }), { as: ["member"] }),
-  rc("GET", "/api/challenges/:id/players", "its players", (w) => ({ path: `/api/challenges/${w.secret.id}/players` }), { control: "owner" }),
-  rc("DELETE", "/api/challenges/:id/players/:userId", "removing the creator", (w) => ({ path: `/api/challenges/${w.other.id}/players/${w.owner.id}` }), { as: ["member"] }),
-  rc("DELETE", "/api/challenges/:id/players/:userId", "removing a player of a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/players/${w.owner.id}` })),
-  rc("POST", "/api/challenges/:id/invite/regenerate", "new codes for a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/invite/regenerate` })),
-  rc("POST", "/api/challenges/:id/invite/regenerate", "new codes for another's challenge", (w) => ({ path: `/api/challenges/${w.other.id}/invite/regenerate` }), { as: ["member"] }),
-  rc("GET", "/api/challenges/:id/leaderboard", "the leaderboard of a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/leaderboard` }), { control: "owner" }),
-  rc("GET", "/api/challenges/:challengeId/chat", "reading a room one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/chat` }), { control: "owner" }),
-  rc("POST", "/api/challenges/:challengeId/chat", "writing to a room one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}/chat`, body: { message: "hello from outside" } })),
-  rc("GET", "/api/users/:id/challenges", "another golfer's challenge list", (w) => ({ path: `/api/users/${w.owner.id}/challenges` }), { control: "owner" }),
-  rc("GET", "/api/users/:id/challenges/leaderboard", "another golfer's rankings", (w) => ({ path: `/api/users/${w.owner.id}/challenges/leaderboard` }), { control: "owner" }),
-  rc("GET", "/api/birdies", "one's records filtered by a challenge one is not in", (w) => ({ path: `/api/birdies?challengeId=${w.secret.id}` })),
-  rc("GET", "/api/birdies", "another golfer's records by ?userId=", (w) => ({ path: `/api/birdies?userId=${w.owner.id}` }), { control: "owner" }),
-  rc("POST", "/api/birdies", "a record in a challenge one is not in", (w) => ({ path: "/api/birdies", body: { challengeId: w.secret.id, courseId: w.secret.courseId, holeNumber: 5, score: 3, date: yesterday(), verifiedBy: partner } })),
-  rc("POST", "/api/birdies", "a record as someone else (?userId=)", (w) => ({ path: `/api/birdies?userId=${w.owner.id}`, body: { challengeId: w.other.id, courseId: w.other.courseId, holeNumber: 5, score: 3, date: yesterday(), verifiedBy: partner } }), { as: ["member"] }),
-  rc("DELETE", "/api/birdies/:id", "deleting another player's record", (w) => ({ path: `/api/birdies/${w.birdie.owner}` }), { as: ["member"] }),
-  rc("DELETE", "/api/birdies/:id", "deleting a record in a challenge one is not in", (w) => ({ path: `/api/birdies/${w.birdie.secret}` })),
-  rc("DELETE", "/api/birdies/:id", "deleting another's record while claiming to be them (Bearer)", (w) => ({ path: `/api/birdies/${w.birdie.owner}`, headers: { Authorization: `Bearer ${w.owner.id}` } }), { as: ["member"] }),
-  rc("GET", "/api/challenge-preview/:code", "the preview by challenge id", (w) => ({ path: `/api/challenge-preview/${s(w.secret.id)}` })),
-  rc("GET", "/api/challenge-preview/:code", "the preview by the PIN", (w) => ({ path: `/api/challenge-preview/${s(w.secret.invitePin)}` })),
-  rc("GET", "/api/challenges/invite/:code", "invite details by challenge id", (w) => ({ path: `/api/challenges/invite/${s(w.secret.id)}` })),
-  rc("POST", "/api/challenges/invite/:code/join", "joining by challenge id", (w) => ({ path: `/api/challenges/invite/${s(w.secret.id)}/join` })),
-  rc("POST", "/api/challenges/invite/:code/join", "joining with the code one character off", (w) => ({ path: `/api/challenges/invite/${s(flip(w.secret.inviteCode))}/join` })),
-  rc("GET", "/api/challenges/pin/:pin", "a PIN look-up one character off", (w) => ({ path: `/api/challenges/pin/${s(flip(w.secret.invitePin))}` })),
-  rc("POST", "/api/challenges", "a new challenge on a course another challenge uses", (w) => ({ path: "/api/challenges", body: { name: "Copycat Cup", startDate: new Date(Date.now() - DAY).toISOString(), endDate: new Date(Date.now() + 9 * DAY).toISOString(), courseIds: [w.secret.courseId] } }), { expect: PUBLIC_CATALOGUE, as: ["stranger"] }),
-  rc("GET", "/api/courses/:id", "a course another challenge uses", (w) => ({ path: `/api/courses/${w.secret.courseId}` }), { expect: PUBLIC_CATALOGUE }),
-  rc("GET", "/api/users/:id/achievements", "another golfer's achievements", (w) => ({ path: `/api/users/${w.owner.id}/achievements` }), { expect: PUBLIC_PROFILE }),
-  rc("GET", "/api/users/:id/picture", "another golfer's picture", (w) => ({ path: `/api/users/${w.owner.id}/picture` }), { expect: PUBLIC_PROFILE }),
+  rc("GET", "/api/challenges/:id", "a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}` }), {
+    control: "owner",
+  }),
+  rc("PATCH", "/api/challenges/:id", "editing a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}`,
+    body: { name: "Hijacked" },
+  })),
+  rc(
+    "PATCH",
+    "/api/challenges/:id",
+    "editing another's challenge one plays in",
+    (w) => ({ path: `/api/challenges/${w.other.id}`, body: { name: "Hijacked", courseIds: [w.own.courseId] } }),
+    { as: ["member"] },
+  ),
+  rc("DELETE", "/api/challenges/:id", "deleting a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}`,
+  })),
+  rc(
+    "DELETE",
+    "/api/challenges/:id",
+    "deleting another's challenge one plays in",
+    (w) => ({ path: `/api/challenges/${w.other.id}` }),
+    { as: ["member"] },
+  ),
+  rc("GET", "/api/challenges/:id/courses", "its courses", (w) => ({ path: `/api/challenges/${w.secret.id}/courses` }), {
+    control: "owner",
+  }),
+  rc("POST", "/api/challenges/:id/courses", "adding a course to a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/courses`,
+    body: { courseId: w.own.courseId },
+  })),
+  rc(
+    "POST",
+    "/api/challenges/:id/courses",
+    "adding a course to another's challenge",
+    (w) => ({ path: `/api/challenges/${w.other.id}/courses`, body: { courseName: "Evil Links" } }),
+    { as: ["member"] },
+  ),
+  rc("GET", "/api/challenges/:id/players", "its players", (w) => ({ path: `/api/challenges/${w.secret.id}/players` }), {
+    control: "owner",
+  }),
+  rc(
+    "DELETE",
+    "/api/challenges/:id/players/:userId",
+    "removing the creator",
+    (w) => ({ path: `/api/challenges/${w.other.id}/players/${w.owner.id}` }),
+    { as: ["member"] },
+  ),
+  rc("DELETE", "/api/challenges/:id/players/:userId", "removing a player of a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/players/${w.owner.id}`,
+  })),
+  rc("POST", "/api/challenges/:id/invite/regenerate", "new codes for a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/invite/regenerate`,
+  })),
+  rc(
+    "POST",
+    "/api/challenges/:id/invite/regenerate",
+    "new codes for another's challenge",
+    (w) => ({ path: `/api/challenges/${w.other.id}/invite/regenerate` }),
+    { as: ["member"] },
+  ),
+  rc(
+    "GET",
+    "/api/challenges/:id/leaderboard",
+    "the leaderboard of a challenge one is not in",
+    (w) => ({ path: `/api/challenges/${w.secret.id}/leaderboard` }),
+    { control: "owner" },
+  ),
+  rc(
+    "GET",
+    "/api/challenges/:challengeId/chat",
+    "reading a room one is not in",
+    (w) => ({ path: `/api/challenges/${w.secret.id}/chat` }),
+    { control: "owner" },
+  ),
+  rc("POST", "/api/challenges/:challengeId/chat", "writing to a room one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/chat`,
+    body: { message: "hello from outside" },
+  })),
+  rc(
+    "GET",
+    "/api/users/:id/challenges",
+    "another golfer's challenge list",
+    (w) => ({ path: `/api/users/${w.owner.id}/challenges` }),
+    { control: "owner" },
+  ),
+  rc(
+    "GET",
+    "/api/users/:id/challenges/leaderboard",
+    "another golfer's rankings",
+    (w) => ({ path: `/api/users/${w.owner.id}/challenges/leaderboard` }),
+    { control: "owner" },
+  ),
+  rc("GET", "/api/birdies", "one's records filtered by a challenge one is not in", (w) => ({
+    path: `/api/birdies?challengeId=${w.secret.id}`,
+  })),
+  rc(
+    "GET",
+    "/api/birdies",
+    "another golfer's records by ?userId=",
+    (w) => ({ path: `/api/birdies?userId=${w.owner.id}` }),
+    { control: "owner" },
+  ),
+  rc("POST", "/api/birdies", "a record in a challenge one is not in", (w) => ({
+    path: "/api/birdies",
+    body: {
+      challengeId: w.secret.id,
+      courseId: w.secret.courseId,
+      holeNumber: 5,
+      score: 3,
+      date: yesterday(),
+      verifiedBy: partner,
+    },
+  })),
+  rc(
+    "POST",
+    "/api/birdies",
+    "a record as someone else (?userId=)",
+    (w) => ({
+      path: `/api/birdies?userId=${w.owner.id}`,
+      body: {
+        challengeId: w.other.id,
+        courseId: w.other.courseId,
+        holeNumber: 5,
+        score: 3,
+        date: yesterday(),
+        verifiedBy: partner,
+      },
+    }),
+    { as: ["member"] },
+  ),
+  rc(
+    "DELETE",
+    "/api/birdies/:id",
+    "deleting another player's record",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}` }),
+    { as: ["member"] },
+  ),
+  rc("DELETE", "/api/birdies/:id", "deleting a record in a challenge one is not in", (w) => ({
+    path: `/api/birdies/${w.birdie.secret}`,
+  })),
+  rc(
+    "DELETE",
+    "/api/birdies/:id",
+    "deleting another's record while claiming to be them (Bearer)",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}`, headers: { Authorization: `Bearer ${w.owner.id}` } }),
+    { as: ["member"] },
+  ),
+  rc("GET", "/api/challenge-preview/:code", "the preview by challenge id", (w) => ({
+    path: `/api/challenge-preview/${s(w.secret.id)}`,
+  })),
+  rc("GET", "/api/challenge-preview/:code", "the preview by the PIN", (w) => ({
+    path: `/api/challenge-preview/${s(w.secret.invitePin)}`,
+  })),
+  rc("GET", "/api/challenges/invite/:code", "invite details by challenge id", (w) => ({
+    path: `/api/challenges/invite/${s(w.secret.id)}`,
+  })),
+  rc("POST", "/api/challenges/invite/:code/join", "joining by challenge id", (w) => ({
+    path: `/api/challenges/invite/${s(w.secret.id)}/join`,
+  })),
+  rc("POST", "/api/challenges/invite/:code/join", "joining with the code one character off", (w) => ({
+    path: `/api/challenges/invite/${s(flip(w.secret.inviteCode))}/join`,
+  })),
+  rc("GET", "/api/challenges/pin/:pin", "a PIN look-up one character off", (w) => ({
+    path: `/api/challenges/pin/${s(flip(w.secret.invitePin))}`,
+  })),
+  rc(
+    "POST",
+    "/api/challenges",
+    "a new challenge on a course another challenge uses",
+    (w) => ({
+      path: "/api/challenges",
+      body: {
+        name: "Copycat Cup",
+        startDate: new Date(Date.now() - DAY).toISOString(),
+        endDate: new Date(Date.now() + 9 * DAY).toISOString(),
+        courseIds: [w.secret.courseId],
+      },
+    }),
+    { expect: PUBLIC_CATALOGUE, as: ["stranger"] },
+  ),
+  rc(
+    "GET",
+    "/api/courses/:id",
+    "a course another challenge uses",
+    (w) => ({ path: `/api/courses/${w.secret.courseId}` }),
+    { expect: PUBLIC_CATALOGUE },
+  ),
+  rc(
+    "GET",
+    "/api/users/:id/achievements",
+    "another golfer's achievements",
+    (w) => ({ path: `/api/users/${w.owner.id}/achievements` }),
+    { expect: PUBLIC_PROFILE },
+  ),
+  rc(
+    "GET",
+    "/api/users/:id/picture",
+    "another golfer's picture",
+    (w) => ({ path: `/api/users/${w.owner.id}/picture` }),
+    { expect: PUBLIC_PROFILE },
+  ),
 ];
 
 /** The same string with one character changed (a near-miss guess). */
@@ -165,11 +420,18 @@ function requestOf(c: Case, cookie: string | null): Sent {
   const method = c.target.split(" ")[0];
   const extra: Record<string, string> = { ...(r.headers ?? {}) };
   if (r.body !== undefined) extra["Content-Type"] = "application/json";
-  return { method, path: r.path, headers: headersFor(cookie, extra), body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+  return {
+    method,
+    path: r.path,
+    headers: headersFor(cookie, extra),
+    body: r.body === undefined ? undefined : JSON.stringify(r.body),
+  };
 }
 
 type AnyProcedure = { _def: { type: "query" | "mutation" | "subscription"; inputs: unknown[] } };
-const procedures = new Map(Object.entries((appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures));
+const procedures = new Map(
+  Object.entries((appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures),
+);
 
 /** Private things of the world an answer must never carry to an attacker. */
 function leaks(text: string): string[] {
@@ -188,7 +450,9 @@ function leaks(text: string): string[] {
 
 describe("tables cover every id-taking procedure and route", () => {
   test("every procedure whose input names an id/challengeId/userId/courseId/code/pin is attacked", () => {
-    const idTaking = [...procedures].filter(([, p]) => p._def.inputs.flatMap(schemaKeys).some((k) => ID_KEYS.has(k))).map(([path]) => `trpc ${path}`);
+    const idTaking = [...procedures]
+      .filter(([, p]) => p._def.inputs.flatMap(schemaKeys).some((k) => ID_KEYS.has(k)))
+      .map(([path]) => `trpc ${path}`);
     expect(idTaking.length).toBeGreaterThan(25);
     const covered = new Set(IDOR_CASES.map((c) => c.target));
     expect(idTaking.filter((t) => !covered.has(t))).toEqual([]);
@@ -196,7 +460,8 @@ describe("tables cover every id-taking procedure and route", () => {
 
   test("every REST route with an id in its path, query or body is attacked", () => {
     const idTaking = REST_ROUTES.filter(
-      (r) => Object.keys(r.params ?? {}).length > 0 || [...(r.query ?? []), ...(r.body ?? [])].some((k) => ID_KEYS.has(k)),
+      (r) =>
+        Object.keys(r.params ?? {}).length > 0 || [...(r.query ?? []), ...(r.body ?? [])].some((k) => ID_KEYS.has(k)),
     ).map(routeKey);
     const covered = new Set(IDOR_CASES.map((c) => c.target));
     expect(idTaking.filter((t) => !covered.has(t))).toEqual([]);
@@ -244,11 +509,27 @@ describe("?userId= naming someone else never acts as them", () => {
       await w.ensure();
       const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
         const kind = route.params![name];
-        return s(kind === "user" ? w.member.id : kind === "challenge" ? w.own.id : kind === "course" ? w.own.courseId : kind === "birdie" ? w.birdie.member : kind === "code" ? w.own.inviteCode : w.own.invitePin);
+        return s(
+          kind === "user"
+            ? w.member.id
+            : kind === "challenge"
+              ? w.own.id
+              : kind === "course"
+                ? w.own.courseId
+                : kind === "birdie"
+                  ? w.birdie.member
+                  : kind === "code"
+                    ? w.own.inviteCode
+                    : w.own.invitePin,
+        );
       });
       const cookie = w.member.cookie;
       const plain = await send(h.app, { method: "GET", path, headers: headersFor(cookie) });
-      const foreign = await send(h.app, { method: "GET", path: `${path}${path.includes("?") ? "&" : "?"}userId=${w.owner.id}`, headers: headersFor(cookie) });
+      const foreign = await send(h.app, {
+        method: "GET",
+        path: `${path}${path.includes("?") ? "&" : "?"}userId=${w.owner.id}`,
+        headers: headersFor(cookie),
+      });
       expect(plain.status).toBeLessThan(400);
       if (foreign.status !== 403) {
         expect(foreign.status).toBe(plain.status);

@@ -26,7 +26,9 @@ const CROSS_SITE = "Cross-site request refused";
 const TOO_LARGE = "Request body is too large";
 
 type AnyProcedure = { _def: { type: "query" | "mutation" | "subscription" } };
-const mutations = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures)
+const mutations = Object.entries(
+  (appRouter as unknown as { _def: { procedures: Record<string, AnyProcedure> } })._def.procedures,
+)
   .filter(([, p]) => p._def.type === "mutation")
   .map(([path]) => path);
 
@@ -40,11 +42,22 @@ function writes(): { label: string; method: string; path: string; picture: boole
       method,
       // Ids that exist (the member's own things), so only the check under test can refuse it.
       path: template.replace(/:(\w+)/g, (_, name: string) =>
-        name === "code" ? w.own.inviteCode : name === "userId" ? String(w.owner.id) : name === "id" && template.startsWith("/api/birdies") ? String(w.birdie.member) : String(w.own.id),
+        name === "code"
+          ? w.own.inviteCode
+          : name === "userId"
+            ? String(w.owner.id)
+            : name === "id" && template.startsWith("/api/birdies")
+              ? String(w.birdie.member)
+              : String(w.own.id),
       ),
       picture: template === "/api/users/me",
     }));
-  const trpc = mutations.map((p) => ({ label: `trpc ${p}`, method: "POST", path: `/trpc/${p}`, picture: p.startsWith("profile.") }));
+  const trpc = mutations.map((p) => ({
+    label: `trpc ${p}`,
+    method: "POST",
+    path: `/trpc/${p}`,
+    picture: p.startsWith("profile."),
+  }));
   return [...rest, ...trpc];
 }
 
@@ -78,10 +91,16 @@ describe("forged Origin: every write is refused with 403 and stores nothing", ()
           path: target.path,
           // A body that would pass: the origin check must refuse before anything reads it.
           headers: { ...origin, Cookie: w.member.cookie, "Content-Type": "application/json" },
-          body: target.method === "DELETE" ? undefined : target.label.startsWith("trpc ") ? "{}" : JSON.stringify({ name: "Forged Course", message: "forged" }),
+          body:
+            target.method === "DELETE"
+              ? undefined
+              : target.label.startsWith("trpc ")
+                ? "{}"
+                : JSON.stringify({ name: "Forged Course", message: "forged" }),
         });
         checked++;
-        if (res.status !== 403 || res.json?.message !== CROSS_SITE) failures.push(`${target.label} from ${name}: ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status !== 403 || res.json?.message !== CROSS_SITE)
+          failures.push(`${target.label} from ${name}: ${res.status} ${res.text.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -104,7 +123,11 @@ describe("forged Origin: every write is refused with 403 and stores nothing", ()
   }, 120_000);
 
   test("reads are not origin-checked (GET is safe), writes through a same-origin Sec-Fetch-Site pass", async () => {
-    const read = await send(h.app, { method: "GET", path: "/api/user", headers: { Origin: "https://evil.example", Cookie: w.member.cookie } });
+    const read = await send(h.app, {
+      method: "GET",
+      path: "/api/user",
+      headers: { Origin: "https://evil.example", Cookie: w.member.cookie },
+    });
     expect(read.status).toBe(200);
     const write = await send(h.app, {
       method: "POST",
@@ -142,11 +165,15 @@ describe("oversized bodies: 413 { message }, nothing stored", () => {
         const req: Sent = {
           method: target.method,
           path: target.path,
-          headers: headersFor(w.member.cookie, { "Content-Type": "application/json", ...(mode === "with Content-Length" ? { "Content-Length": String(Buffer.byteLength(text)) } : {}) }),
+          headers: headersFor(w.member.cookie, {
+            "Content-Type": "application/json",
+            ...(mode === "with Content-Length" ? { "Content-Length": String(Buffer.byteLength(text)) } : {}),
+          }),
           body: mode === "with Content-Length" ? text : chunked(text),
         };
         const res = await send(h.app, req);
-        if (res.status !== 413 || res.json?.message !== TOO_LARGE) failures.push(`${target.label}: ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status !== 413 || res.json?.message !== TOO_LARGE)
+          failures.push(`${target.label}: ${res.status} ${res.text.slice(0, 120)}`);
       }
       expect(failures).toEqual([]);
       expect(snapshotDiff(before, await countRows(h.db))).toEqual([]);
@@ -155,7 +182,12 @@ describe("oversized bodies: 413 { message }, nothing stored", () => {
 
   test("control: a chunked body under the cap is read and stored normally", async () => {
     const name = `Chunked Course ${Date.now().toString(36)}`;
-    const res = await send(h.app, { method: "POST", path: "/api/courses", headers: headersFor(w.member.cookie, { "Content-Type": "application/json" }), body: chunked(JSON.stringify({ name }), 3) });
+    const res = await send(h.app, {
+      method: "POST",
+      path: "/api/courses",
+      headers: headersFor(w.member.cookie, { "Content-Type": "application/json" }),
+      body: chunked(JSON.stringify({ name }), 3),
+    });
     expect(res.status).toBe(201);
     expect(res.json.name).toBe(name);
   });
@@ -203,15 +235,34 @@ describe("over the network (a running server)", () => {
           c.close();
         },
       });
-    const refused = await fetch(`${origin}/api/courses`, { method: "POST", headers: { Origin: origin, Cookie: owner.cookie, "Content-Type": "application/json" }, body: stream(big), duplex: "half" } as RequestInit);
+    const refused = await fetch(`${origin}/api/courses`, {
+      method: "POST",
+      headers: { Origin: origin, Cookie: owner.cookie, "Content-Type": "application/json" },
+      body: stream(big),
+      duplex: "half",
+    } as RequestInit);
     expect(refused.status).toBe(413);
     expect(await refused.json()).toEqual({ message: TOO_LARGE });
-    const ok = await fetch(`${origin}/api/courses`, { method: "POST", headers: { Origin: origin, Cookie: owner.cookie, "Content-Type": "application/json" }, body: stream(new TextEncoder().encode(JSON.stringify({ name: `Wire Course ${Date.now().toString(36)}` }))), duplex: "half" } as RequestInit);
+    const ok = await fetch(`${origin}/api/courses`, {
+      method: "POST",
+      headers: { Origin: origin, Cookie: owner.cookie, "Content-Type": "application/json" },
+      body: stream(new TextEncoder().encode(JSON.stringify({ name: `Wire Course ${Date.now().toString(36)}` }))),
+      duplex: "half",
+    } as RequestInit);
     expect(ok.status).toBe(201);
   });
 
   test("a cross-site WebSocket upgrade is refused with 403", async () => {
-    const res = await fetch(`${origin}/ws`, { headers: { Origin: "https://evil.example", Cookie: owner.cookie, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13" } });
+    const res = await fetch(`${origin}/ws`, {
+      headers: {
+        Origin: "https://evil.example",
+        Cookie: owner.cookie,
+        Upgrade: "websocket",
+        Connection: "Upgrade",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "Sec-WebSocket-Version": "13",
+      },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -1,6 +1,10 @@
 import { updateProfileSchema, loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { recordBirdieSchema } from "../../shared/schemas/birdies";
-import { addChallengeCourseSchema, createChallengeSchema, updateChallengeSchema } from "../../shared/schemas/challenges";
+import {
+  addChallengeCourseSchema,
+  createChallengeSchema,
+  updateChallengeSchema,
+} from "../../shared/schemas/challenges";
 import { createCourseSchema } from "../../shared/schemas/courses";
 import { supportRequestSchema } from "../../shared/schemas/support";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -36,19 +40,42 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/api/challenges/invite/:code/join", params: { code: "code" }, auth: "user" },
   { method: "GET", path: "/api/challenges/pin/:pin", params: { pin: "pin" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/leaderboard", params: { id: "challenge" }, auth: "user" },
-  { method: "GET", path: "/api/users/:id/challenges/leaderboard", params: { id: "user" }, query: ["offset"], auth: "user" },
+  {
+    method: "GET",
+    path: "/api/users/:id/challenges/leaderboard",
+    params: { id: "user" },
+    query: ["offset"],
+    auth: "user",
+  },
   { method: "GET", path: "/api/leaderboard/global", query: ["period", "p"], auth: "user" },
   { method: "GET", path: "/api/achievements", auth: "user" },
   { method: "GET", path: "/api/users/:id/achievements", params: { id: "user" }, auth: "user" },
   { method: "GET", path: "/api/users/:id/challenges", params: { id: "user" }, auth: "user" },
   { method: "POST", path: "/api/challenges", body: schemaKeys(createChallengeSchema), auth: "user" },
   { method: "GET", path: "/api/challenges/:id", params: { id: "challenge" }, auth: "user" },
-  { method: "PATCH", path: "/api/challenges/:id", params: { id: "challenge" }, body: schemaKeys(updateChallengeSchema), auth: "user" },
+  {
+    method: "PATCH",
+    path: "/api/challenges/:id",
+    params: { id: "challenge" },
+    body: schemaKeys(updateChallengeSchema),
+    auth: "user",
+  },
   { method: "DELETE", path: "/api/challenges/:id", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/courses", params: { id: "challenge" }, auth: "user" },
-  { method: "POST", path: "/api/challenges/:id/courses", params: { id: "challenge" }, body: schemaKeys(addChallengeCourseSchema), auth: "user" },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/courses",
+    params: { id: "challenge" },
+    body: schemaKeys(addChallengeCourseSchema),
+    auth: "user",
+  },
   { method: "GET", path: "/api/challenges/:id/players", params: { id: "challenge" }, auth: "user" },
-  { method: "DELETE", path: "/api/challenges/:id/players/:userId", params: { id: "challenge", userId: "user" }, auth: "user" },
+  {
+    method: "DELETE",
+    path: "/api/challenges/:id/players/:userId",
+    params: { id: "challenge", userId: "user" },
+    auth: "user",
+  },
   { method: "POST", path: "/api/challenges/:id/invite/regenerate", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/courses/search", query: ["q"], auth: "user" },
   { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
@@ -59,8 +86,20 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/birdies", query: ["challengeId"], auth: "user" },
   { method: "POST", path: "/api/birdies", body: schemaKeys(recordBirdieSchema), auth: "user" },
   { method: "DELETE", path: "/api/birdies/:id", params: { id: "birdie" }, headers: ["authorization"], auth: "user" },
-  { method: "GET", path: "/api/challenges/:challengeId/chat", params: { challengeId: "challenge" }, query: ["cursor", "after", "limit"], auth: "user" },
-  { method: "POST", path: "/api/challenges/:challengeId/chat", params: { challengeId: "challenge" }, body: ["message"], auth: "user" },
+  {
+    method: "GET",
+    path: "/api/challenges/:challengeId/chat",
+    params: { challengeId: "challenge" },
+    query: ["cursor", "after", "limit"],
+    auth: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/challenges/:challengeId/chat",
+    params: { challengeId: "challenge" },
+    body: ["message"],
+    auth: "user",
+  },
 ];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

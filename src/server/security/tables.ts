@@ -27,7 +27,9 @@ function install(db: Db) {
   let done = installed.get(db);
   if (!done) {
     done = db.execute(
-      sql.raw(`create or replace function hostile_table_snapshot() returns table(t text, n int, v text) language plpgsql stable as $fn$ begin return query ${snapshotQuery}; end $fn$`),
+      sql.raw(
+        `create or replace function hostile_table_snapshot() returns table(t text, n int, v text) language plpgsql stable as $fn$ begin return query ${snapshotQuery}; end $fn$`,
+      ),
     );
     installed.set(db, done);
   }
@@ -36,7 +38,9 @@ function install(db: Db) {
 
 export async function countRows(db: Db): Promise<TableSnapshot> {
   await install(db);
-  const result = (await db.execute(sql`select t, n, v from hostile_table_snapshot()`)) as unknown as { rows?: { t: string; n: number; v: string }[] } | { t: string; n: number; v: string }[];
+  const result = (await db.execute(sql`select t, n, v from hostile_table_snapshot()`)) as unknown as
+    | { rows?: { t: string; n: number; v: string }[] }
+    | { t: string; n: number; v: string }[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   const out: TableSnapshot = {};
   for (const r of rows) out[r.t] = { rows: Number(r.n), version: String(r.v) };
@@ -51,7 +55,8 @@ export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): strin
     const b = after[t];
     if (!a || !b) diffs.push(`${t}: missing from a snapshot`);
     else if (a.rows !== b.rows) diffs.push(`${t}: ${a.rows} -> ${b.rows} rows`);
-    else if (a.version !== b.version) diffs.push(`${t}: a row was inserted or updated (xmin ${a.version} -> ${b.version})`);
+    else if (a.version !== b.version)
+      diffs.push(`${t}: a row was inserted or updated (xmin ${a.version} -> ${b.version})`);
   }
   return diffs;
 }
@@ -63,7 +68,9 @@ export function snapshotDiff(before: TableSnapshot, after: TableSnapshot): strin
  * PostgreSQL server other databases' writes move it too; the full comparison then decides.)
  */
 export async function nextTransactionId(db: Db): Promise<string> {
-  const result = (await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`)) as unknown as { rows?: { x: string }[] } | { x: string }[];
+  const result = (await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`)) as unknown as
+    | { rows?: { x: string }[] }
+    | { x: string }[];
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   return String(rows[0]?.x);
 }

@@ -59,12 +59,25 @@ export class World {
     for (const name of ["member", "owner", "stranger", "admin"] as PersonaName[]) {
       const { client, user } = await signUp(h, { username: `${name}_${tag()}`.slice(0, 30) });
       const token = client.cookies.get("session")!;
-      personas[name] = { id: user.id, username: user.username, token, cookie: `session=${token}`, isAdmin: name === "admin" };
+      personas[name] = {
+        id: user.id,
+        username: user.username,
+        token,
+        cookie: `session=${token}`,
+        isAdmin: name === "admin",
+      };
     }
     await h.db.update(users).set({ isAdmin: true }).where(eq(users.id, personas.admin.id));
     w.personas = personas;
-    await uploadPicture(h.db, personas.owner.id, { profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}` });
-    const support = await createSupportRequest(h.deps, h.db, { email: "owner@example.com", subject: "Help", message: "Private question" }, { userId: personas.owner.id, ip: "10.0.0.1" });
+    await uploadPicture(h.db, personas.owner.id, {
+      profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
+    });
+    const support = await createSupportRequest(
+      h.deps,
+      h.db,
+      { email: "owner@example.com", subject: "Help", message: "Private question" },
+      { userId: personas.owner.id, ip: "10.0.0.1" },
+    );
     w.support.id = support.id;
     w.own = await w.newChallenge("member", ["owner"]);
     w.other = await w.newChallenge("owner", ["member"]);
@@ -96,7 +109,9 @@ export class World {
           ? this.birdie
           : head === "support"
             ? this.support
-            : (this.personas as Record<string, Persona | undefined>)[head] as unknown as Record<string, unknown> | undefined;
+            : ((this.personas as Record<string, Persona | undefined>)[head] as unknown as
+                | Record<string, unknown>
+                | undefined);
     if (!holder || !(key in holder)) throw new Error(`unknown world reference ${path}`);
     return holder[key];
   };
@@ -111,7 +126,10 @@ export class World {
       rules: "Private rules",
     });
     for (const p of players) await addPlayer(this.h.db, view.id, this.personas[p].id);
-    await sendMessage(this.h.db, this.personas[creator].id, { challengeId: view.id, message: `Private chat of ${creator}` });
+    await sendMessage(this.h.db, this.personas[creator].id, {
+      challengeId: view.id,
+      message: `Private chat of ${creator}`,
+    });
     return { id: view.id, inviteCode: view.inviteCode, invitePin: view.invitePin, courseId: view.courses[0].id };
   }
 
@@ -149,19 +167,31 @@ export class World {
     const challengeIds = [this.own.id, this.other.id, this.secret.id];
     const keepBirdies = [this.birdie.member, this.birdie.owner, this.birdie.secret].filter(Boolean);
     const keepSessions = Object.values(this.personas).map((p) => sessionIdFromToken(p.token));
-    const list = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+    const list = (ids: readonly (number | string)[]) =>
+      sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
     await db.execute(sql`delete from ${challenges} where ${challenges.id} not in (${list(challengeIds)})`);
     await db.execute(sql`delete from ${users} where ${users.id} not in (${list(personaIds)})`);
     await db.execute(sql`delete from ${sessions} where ${sessions.id} not in (${list(keepSessions)})`);
-    await db.execute(sql`delete from ${birdieRecords} where ${keepBirdies.length ? sql`${birdieRecords.id} not in (${list(keepBirdies)})` : sql`true`}`);
+    await db.execute(
+      sql`delete from ${birdieRecords} where ${keepBirdies.length ? sql`${birdieRecords.id} not in (${list(keepBirdies)})` : sql`true`}`,
+    );
     await db.execute(sql`delete from ${chatMessages} where ${chatMessages.message} not like 'Private chat of %'`);
     await db.execute(sql`delete from ${supportRequests} where ${supportRequests.id} <> ${this.support.id}`);
     await db.execute(sql`delete from ${auditLog}`);
     await db.execute(sql`delete from ${roundSubmissions}`);
-    await db.execute(sql`delete from ${courses} where not exists (select 1 from ${challengeCourses} where ${challengeCourses.courseId} = ${courses.id}) and not exists (select 1 from ${birdieRecords} where ${birdieRecords.courseId} = ${courses.id})`);
+    await db.execute(
+      sql`delete from ${courses} where not exists (select 1 from ${challengeCourses} where ${challengeCourses.courseId} = ${courses.id}) and not exists (select 1 from ${birdieRecords} where ${birdieRecords.courseId} = ${courses.id})`,
+    );
     await db
       .update(challenges)
-      .set({ startDate: new Date(Date.now() - 10 * DAY), endDate: new Date(Date.now() + 30 * DAY), allowMultipleBirdies: true })
+      .set({
+        startDate: new Date(Date.now() - 10 * DAY),
+        endDate: new Date(Date.now() + 30 * DAY),
+        allowMultipleBirdies: true,
+      })
       .where(inArray(challenges.id, challengeIds));
     await this.ensure();
   }
@@ -186,7 +216,9 @@ export class World {
       (select coalesce(json_agg(json_build_object('id', ${challenges.id}, 'inviteCode', ${challenges.inviteCode}, 'invitePin', ${challenges.invitePin})), '[]') from ${challenges} where ${inArray(challenges.id, ids)}) as challenges,
       (select coalesce(json_agg(json_build_object('challengeId', ${challengePlayers.challengeId}, 'userId', ${challengePlayers.userId})), '[]') from ${challengePlayers} where ${inArray(challengePlayers.challengeId, ids)}) as players,
       (select count(*)::int from ${birdieRecords} where ${inArray(birdieRecords.id, birdieIds)}) as birdies,
-      (select count(*)::int from ${users} where ${users.isAdmin}) as admins`)) as unknown as { rows?: EnsureRow[] } | EnsureRow[];
+      (select count(*)::int from ${users} where ${users.isAdmin}) as admins`)) as unknown as
+      | { rows?: EnsureRow[] }
+      | EnsureRow[];
     const state = (Array.isArray(result) ? result : result.rows!)[0];
     const parse = <T>(v: T | string): T => (typeof v === "string" ? JSON.parse(v) : v);
     const rows = parse(state.personas);
@@ -237,8 +269,12 @@ export class World {
       const extra = [...have].filter((id) => !want.has(id) && personaIds.includes(id));
       if (extra.length) {
         this.repairs++;
-        await db.delete(birdieRecords).where(and(eq(birdieRecords.challengeId, row.id), inArray(birdieRecords.userId, extra)));
-        await db.delete(challengePlayers).where(and(eq(challengePlayers.challengeId, row.id), inArray(challengePlayers.userId, extra)));
+        await db
+          .delete(birdieRecords)
+          .where(and(eq(birdieRecords.challengeId, row.id), inArray(birdieRecords.userId, extra)));
+        await db
+          .delete(challengePlayers)
+          .where(and(eq(challengePlayers.challengeId, row.id), inArray(challengePlayers.userId, extra)));
       }
     }
     if (reseed || Number(state.birdies) < birdieIds.filter(Boolean).length) {

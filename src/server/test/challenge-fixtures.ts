@@ -11,7 +11,10 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 /** A window around now: active by default; pass offsets in days for upcoming or past ones. */
 export function challengeWindow(startInDays = -1, endInDays = 10) {
   const now = Date.now();
-  return { startDate: new Date(now + startInDays * DAY).toISOString(), endDate: new Date(now + endInDays * DAY).toISOString() };
+  return {
+    startDate: new Date(now + startInDays * DAY).toISOString(),
+    endDate: new Date(now + endInDays * DAY).toISOString(),
+  };
 }
 
 export async function createCourse(client: RestClient, name = unique("Course")) {
@@ -22,8 +25,16 @@ export async function createCourse(client: RestClient, name = unique("Course")) 
 
 /** A single-course challenge on a fresh course unless the body says otherwise. */
 export async function createChallenge(client: RestClient, body: Record<string, unknown> = {}) {
-  const courseIds = "courseIds" in body || "courseName" in body || body.courseMode === "hybrid" ? undefined : [(await createCourse(client)).id];
-  const res = await client.post("/api/challenges", { name: unique("Challenge"), ...challengeWindow(), ...(courseIds ? { courseIds } : {}), ...body });
+  const courseIds =
+    "courseIds" in body || "courseName" in body || body.courseMode === "hybrid"
+      ? undefined
+      : [(await createCourse(client)).id];
+  const res = await client.post("/api/challenges", {
+    name: unique("Challenge"),
+    ...challengeWindow(),
+    ...(courseIds ? { courseIds } : {}),
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`challenge creation failed: ${res.status} ${res.text}`);
   return res.json;
 }

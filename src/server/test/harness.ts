@@ -68,7 +68,9 @@ export async function createTestHarness(opts: { env?: Record<string, string>; da
       db: database.db,
       deps,
       user,
-      session: user ? { id: `test-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 3600_000), createdAt: new Date() } : null,
+      session: user
+        ? { id: `test-${user.id}`, userId: user.id, expiresAt: new Date(Date.now() + 3600_000), createdAt: new Date() }
+        : null,
       meta: { ip, secure: false },
       setCookie: (c) => cookies.push(c),
     };
@@ -116,15 +118,21 @@ export class RestClient {
     return { status: res.status, headers: res.headers, text, json };
   }
   get = (path: string, headers?: Record<string, string>) => this.request("GET", path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", path, body ?? {}, headers);
-  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request("PUT", path, body ?? {}, headers);
-  patch = (path: string, body?: unknown, headers?: Record<string, string>) => this.request("PATCH", path, body ?? {}, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("POST", path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("PUT", path, body ?? {}, headers);
+  patch = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request("PATCH", path, body ?? {}, headers);
   delete = (path: string, headers?: Record<string, string>) => this.request("DELETE", path, undefined, headers);
 }
 
 let seq = 0;
 /** Registers a user through the REST route and returns a signed-in client plus the user row. */
-export async function signUp(h: TestHarness, overrides: Partial<{ username: string; displayName: string; email: string; password: string }> = {}) {
+export async function signUp(
+  h: TestHarness,
+  overrides: Partial<{ username: string; displayName: string; email: string; password: string }> = {},
+) {
   seq += 1;
   const tag = `${Date.now().toString(36)}${seq}`;
   const input = {

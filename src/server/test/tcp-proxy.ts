@@ -43,7 +43,12 @@ export class TcpProxy {
         open(client) {
           if (proxy.refusing) return void client.terminate();
           proxy.accepted++;
-          const pair: Pair = { client: { socket: client, queue: [] }, upstream: { socket: null, queue: [] }, closed: false, dialed: false };
+          const pair: Pair = {
+            client: { socket: client, queue: [] },
+            upstream: { socket: null, queue: [] },
+            closed: false,
+            dialed: false,
+          };
           client.data = pair;
           proxy.pairs.add(pair);
           if (!proxy.frozen) proxy.dial(pair);

@@ -15,12 +15,18 @@ export class TestSocket {
       const event = JSON.parse(String(e.data));
       if (event.type === "PING") ws.send(JSON.stringify({ type: "PONG" }));
       this.events.push(event);
-      this.waiters = this.waiters.filter((w) => (w.match(event) ? (w.resolve(event), false) : true));
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(event)) return true;
+        w.resolve(event);
+        return false;
+      });
     });
   }
 
   static async open(origin: string, cookie: string): Promise<TestSocket> {
-    const ws = new WebSocket(`${origin.replace(/^http/, "ws")}/ws`, { headers: { Origin: origin, Cookie: cookie } } as never);
+    const ws = new WebSocket(`${origin.replace(/^http/, "ws")}/ws`, {
+      headers: { Origin: origin, Cookie: cookie },
+    } as never);
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener("open", () => resolve());
       ws.addEventListener("error", () => reject(new Error("socket refused")));
@@ -35,7 +41,11 @@ export class TestSocket {
   /** The first event from now on that matches (events already received do not count). */
   next(match: (e: any) => boolean, timeoutMs = 3000): Promise<any> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(-5))}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(-5))}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (e) => {
@@ -79,7 +89,12 @@ let seq = 0;
 export async function signUpAt(origin: string, displayName: string) {
   const tag = `${Date.now().toString(36)}${++seq}${Math.random().toString(36).slice(2, 5)}`;
   const client = serverClient(origin);
-  const res = await client.post("/api/register", { username: `chat_${tag}`, displayName, email: `chat_${tag}@example.com`, password: "birdie123" });
+  const res = await client.post("/api/register", {
+    username: `chat_${tag}`,
+    displayName,
+    email: `chat_${tag}@example.com`,
+    password: "birdie123",
+  });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { client, id: res.json.id as number, cookie: `session=${client.cookies.get("session")}` };
 }

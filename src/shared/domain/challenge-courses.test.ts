@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { courseDisplayText, courseInfoText, courseModeLabel, normaliseCourseName, summariseCourseNames } from "./challenge-courses";
+import {
+  courseDisplayText,
+  courseInfoText,
+  courseModeLabel,
+  normaliseCourseName,
+  summariseCourseNames,
+} from "./challenge-courses";
 import { progressPercent } from "./challenge-progress";
 
 describe("summariseCourseNames (the list's courseName)", () => {
@@ -9,7 +15,8 @@ describe("summariseCourseNames (the list's courseName)", () => {
     [["Pebble Beach", "St Andrews"], "Pebble Beach +1 more"],
     [["Pebble Beach", "St Andrews", "Augusta", "Carnoustie"], "Pebble Beach +3 more"],
   ];
-  for (const [names, expected] of cases) test(`${JSON.stringify(names)} -> ${expected}`, () => expect(summariseCourseNames(names)).toBe(expected));
+  for (const [names, expected] of cases)
+    test(`${JSON.stringify(names)} -> ${expected}`, () => expect(summariseCourseNames(names)).toBe(expected));
 });
 
 describe("course texts", () => {
@@ -19,7 +26,8 @@ describe("course texts", () => {
     [null, "hybrid", "Any Course"],
     ["", "single", "Course not specified"],
   ];
-  for (const [name, mode, expected] of display) test(`display ${name} (${mode}) -> ${expected}`, () => expect(courseDisplayText(name, mode)).toBe(expected));
+  for (const [name, mode, expected] of display)
+    test(`display ${name} (${mode}) -> ${expected}`, () => expect(courseDisplayText(name, mode)).toBe(expected));
 
   const info: ["single" | "hybrid", string[], string][] = [
     ["single", ["Pebble Beach"], "Pebble Beach"],
@@ -27,7 +35,8 @@ describe("course texts", () => {
     ["single", [], "Course not specified"],
     ["hybrid", [], "Any Course"],
   ];
-  for (const [mode, names, expected] of info) test(`info ${mode} ${names.length} -> ${expected}`, () => expect(courseInfoText(mode, names)).toBe(expected));
+  for (const [mode, names, expected] of info)
+    test(`info ${mode} ${names.length} -> ${expected}`, () => expect(courseInfoText(mode, names)).toBe(expected));
 
   test("mode labels", () => {
     expect(courseModeLabel("single")).toBe("Single Course");
@@ -49,5 +58,6 @@ describe("progressPercent", () => {
     [25, 100],
     [-1, 0],
   ];
-  for (const [holes, expected] of cases) test(`${holes} holes -> ${expected}%`, () => expect(progressPercent(holes)).toBe(expected));
+  for (const [holes, expected] of cases)
+    test(`${holes} holes -> ${expected}%`, () => expect(progressPercent(holes)).toBe(expected));
 });

@@ -52,7 +52,8 @@ describe("cardTimeText", () => {
     ["active at the very end", END, "0d 0h remaining"],
     ["past", "2026-07-02T00:00:00.000Z", "Ended Jun 30, 2026"],
   ];
-  for (const [name, now, expected] of cases) test(name, () => expect(cardTimeText(START, END, now, "UTC")).toBe(expected));
+  for (const [name, now, expected] of cases)
+    test(name, () => expect(cardTimeText(START, END, now, "UTC")).toBe(expected));
 });
 
 describe("detailTimeRemainingText", () => {
@@ -62,7 +63,8 @@ describe("detailTimeRemainingText", () => {
     [END, "0 days and 0 hours remaining"],
     ["2026-06-30T20:00:00.001Z", "This challenge has ended"],
   ];
-  for (const [now, expected] of cases) test(`${now} -> ${expected}`, () => expect(detailTimeRemainingText(END, now)).toBe(expected));
+  for (const [now, expected] of cases)
+    test(`${now} -> ${expected}`, () => expect(detailTimeRemainingText(END, now)).toBe(expected));
 });
 
 describe("labels, tabs and the current challenge", () => {
@@ -91,7 +93,11 @@ describe("labels, tabs and the current challenge", () => {
   });
 
   test("currentChallenge is the first whose end is still in the future", () => {
-    const list = [{ endDate: "2026-01-01T00:00:00Z" }, { endDate: "2026-07-01T00:00:00Z" }, { endDate: "2026-08-01T00:00:00Z" }];
+    const list = [
+      { endDate: "2026-01-01T00:00:00Z" },
+      { endDate: "2026-07-01T00:00:00Z" },
+      { endDate: "2026-08-01T00:00:00Z" },
+    ];
     expect(currentChallenge(list, "2026-06-15T00:00:00Z")).toBe(list[1]);
     expect(currentChallenge(list, "2026-09-01T00:00:00Z")).toBeNull();
   });

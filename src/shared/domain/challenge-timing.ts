@@ -29,11 +29,18 @@ export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { 
  * time zone defaults to the viewer's (tests pass "UTC").
  */
 export function formatChallengeDate(date: DateLike, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(toMs(date)));
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(
+    new Date(toMs(date)),
+  );
 }
 
 /** The time line of a My Challenges card: 'Starts {date}', '{d}d {h}h remaining' or 'Ended {date}'. */
-export function cardTimeText(startDate: DateLike, endDate: DateLike, now: DateLike = Date.now(), timeZone?: string): string {
+export function cardTimeText(
+  startDate: DateLike,
+  endDate: DateLike,
+  now: DateLike = Date.now(),
+  timeZone?: string,
+): string {
   const status = challengeStatus(startDate, endDate, now);
   if (status === "upcoming") return `Starts ${formatChallengeDate(startDate, timeZone)}`;
   if (status === "past") return `Ended ${formatChallengeDate(endDate, timeZone)}`;
@@ -66,7 +73,10 @@ export function partitionByStatus<T extends { startDate: DateLike; endDate: Date
 }
 
 /** The dashboard's current challenge: the first in the list whose end date is still in the future. */
-export function currentChallenge<T extends { endDate: DateLike }>(challenges: readonly T[], now: DateLike = Date.now()): T | null {
+export function currentChallenge<T extends { endDate: DateLike }>(
+  challenges: readonly T[],
+  now: DateLike = Date.now(),
+): T | null {
   const t = toMs(now);
   return challenges.find((c) => toMs(c.endDate) > t) ?? null;
 }

@@ -3,10 +3,21 @@ import { normaliseScore, pointsFor, recordType, recordedSummaryText, summariseHo
 
 describe("score readings", () => {
   const table: [number, number | null][] = [
-    [3, 3], [2, 2], [1, 1], [-1, 3], [-2, 2], [-3, 1],
-    [4, null], [0, null], [-4, null], [5, null], [2.5, null], [Number.NaN, null],
+    [3, 3],
+    [2, 2],
+    [1, 1],
+    [-1, 3],
+    [-2, 2],
+    [-3, 1],
+    [4, null],
+    [0, null],
+    [-4, null],
+    [5, null],
+    [2.5, null],
+    [Number.NaN, null],
   ];
-  for (const [input, strokes] of table) test(`${input} -> ${strokes}`, () => expect(normaliseScore(input)).toBe(strokes));
+  for (const [input, strokes] of table)
+    test(`${input} -> ${strokes}`, () => expect(normaliseScore(input)).toBe(strokes));
 
   test("type, points and labels from strokes", () => {
     expect([3, 2, 1].map(recordType)).toEqual(["birdie", "eagle", "eagle"]);
@@ -19,7 +30,15 @@ describe("score readings", () => {
 describe("summariseHoles", () => {
   const off = { allowMultipleBirdies: false, eagleBonus: false };
   test("nothing recorded", () => {
-    expect(summariseHoles([], off)).toEqual({ birdiedHoles: [], eagleHoles: [], holeCounts: {}, distinctHoles: 0, progress: 0, points: 0, birdieTally: 0 });
+    expect(summariseHoles([], off)).toEqual({
+      birdiedHoles: [],
+      eagleHoles: [],
+      holeCounts: {},
+      distinctHoles: 0,
+      progress: 0,
+      points: 0,
+      birdieTally: 0,
+    });
   });
 
   test("a birdie superseded by an eagle counts once, as an eagle, not also birdied", () => {
@@ -62,8 +81,14 @@ describe("summariseHoles", () => {
       { holeNumber: 1, score: 2, counted: true },
       { holeNumber: 2, score: 3, counted: true },
     ];
-    expect(summariseHoles(recs, { allowMultipleBirdies: false, eagleBonus: true })).toMatchObject({ points: 4, birdieTally: 3 });
-    expect(summariseHoles(recs, { allowMultipleBirdies: false, eagleBonus: false })).toMatchObject({ points: 4, birdieTally: 2 });
+    expect(summariseHoles(recs, { allowMultipleBirdies: false, eagleBonus: true })).toMatchObject({
+      points: 4,
+      birdieTally: 3,
+    });
+    expect(summariseHoles(recs, { allowMultipleBirdies: false, eagleBonus: false })).toMatchObject({
+      points: 4,
+      birdieTally: 2,
+    });
   });
 
   test("progress rounding: 1/18 -> 6, 9/18 -> 50, 17/18 -> 94, 18/18 -> 100", () => {

@@ -62,7 +62,9 @@ export function summariseHoles(records: readonly ScoredRecord[], rules: Challeng
   for (const r of records) {
     if (!r.counted || r.holeNumber < 1 || r.holeNumber > HOLES_PER_CHALLENGE) continue;
     const type = recordType(r.score);
-    const counts = (holeCounts[String(r.holeNumber)] ??= { birdies: 0, eagles: 0 });
+    const key = String(r.holeNumber);
+    const counts = holeCounts[key] ?? { birdies: 0, eagles: 0 };
+    holeCounts[key] = counts;
     if (type === "eagle") counts.eagles += 1;
     else counts.birdies += 1;
     points += pointsFor(r.score);
@@ -75,7 +77,15 @@ export function summariseHoles(records: readonly ScoredRecord[], rules: Challeng
     (type === "eagle" ? eagleHoles : birdiedHoles).push(hole);
   }
   const distinctHoles = bestByHole.size;
-  return { birdiedHoles, eagleHoles, holeCounts, distinctHoles, progress: progressPercent(distinctHoles), points, birdieTally };
+  return {
+    birdiedHoles,
+    eagleHoles,
+    holeCounts,
+    distinctHoles,
+    progress: progressPercent(distinctHoles),
+    points,
+    birdieTally,
+  };
 }
 
 /** The SPEC.md success toast body: 'Recorded N hole(s): X birdie(s), Y eagle(s).' */

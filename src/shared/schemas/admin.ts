@@ -72,7 +72,9 @@ export type ChallengeStatusFilter = (typeof CHALLENGE_STATUS_FILTERS)[number];
 
 export const adminChallengeListSchema = z.object({
   search: searchSchema,
-  status: z.enum(CHALLENGE_STATUS_FILTERS, { error: "Status must be one of all, active, upcoming, past" }).default("all"),
+  status: z
+    .enum(CHALLENGE_STATUS_FILTERS, { error: "Status must be one of all, active, upcoming, past" })
+    .default("all"),
   ...paging,
 });
 export type AdminChallengeListInput = z.input<typeof adminChallengeListSchema>;
@@ -84,7 +86,9 @@ export const SUPPORT_STATUSES = ["open", "resolved"] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 export const adminSupportListSchema = z.object({
-  type: z.enum(["all", ...SUPPORT_TYPES], { error: "Type must be one of all, bug, feature, question, other" }).default("all"),
+  type: z
+    .enum(["all", ...SUPPORT_TYPES], { error: "Type must be one of all, bug, feature, question, other" })
+    .default("all"),
   status: z.enum(["all", ...SUPPORT_STATUSES], { error: "Status must be one of all, open, resolved" }).default("open"),
   ...paging,
 });
@@ -249,7 +253,13 @@ export type AdminSupportPage = Page<AdminSupportRequest> & { counts: { open: num
 
 export type HoleActivity = { holeNumber: number; records: number; birdies: number; eagles: number };
 export type BusyCourse = { id: number; name: string; records: number; players: number; challenges: number };
-export type AchievementShare = { achievementType: string; name: string; category: string; icon: string; earned: number };
+export type AchievementShare = {
+  achievementType: string;
+  name: string;
+  category: string;
+  icon: string;
+  earned: number;
+};
 /** The ISO week starting on `weekStart` (a Monday, UTC). */
 export type WeeklyActive = { weekStart: string; activeUsers: number; records: number };
 

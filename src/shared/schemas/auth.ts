@@ -60,7 +60,11 @@ export const handicapSchema = z
   });
 
 export const loginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100, "Username is required"),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(100, "Username is required"),
   password: passwordSchema,
 });
 export type LoginInput = z.input<typeof loginSchema>;

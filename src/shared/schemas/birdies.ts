@@ -12,22 +12,24 @@ export const DATE_REQUIRED = "Date played is required";
 export const DATE_INVALID = "Date played must be a valid date";
 
 /** A calendar day as YYYY-MM-DD. An ISO timestamp is accepted and read as its UTC day. */
-export const datePlayedSchema = z
-  .union([z.string(), z.date()], { error: DATE_REQUIRED })
-  .transform((v, ctx) => {
-    if (v === "") {
-      ctx.addIssue({ code: "custom", message: DATE_REQUIRED });
-      return z.NEVER;
-    }
-    const text = v instanceof Date ? v.toISOString() : v.trim();
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text).toISOString().slice(0, 10) : "";
-    const d = new Date(`${day}T00:00:00.000Z`);
-    if (!day || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day || d.getUTCFullYear() < 1900) {
-      ctx.addIssue({ code: "custom", message: DATE_INVALID });
-      return z.NEVER;
-    }
-    return day;
-  });
+export const datePlayedSchema = z.union([z.string(), z.date()], { error: DATE_REQUIRED }).transform((v, ctx) => {
+  if (v === "") {
+    ctx.addIssue({ code: "custom", message: DATE_REQUIRED });
+    return z.NEVER;
+  }
+  const text = v instanceof Date ? v.toISOString() : v.trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? text
+    : /^\d{4}-\d{2}-\d{2}T/.test(text)
+      ? new Date(text).toISOString().slice(0, 10)
+      : "";
+  const d = new Date(`${day}T00:00:00.000Z`);
+  if (!day || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day || d.getUTCFullYear() < 1900) {
+    ctx.addIssue({ code: "custom", message: DATE_INVALID });
+    return z.NEVER;
+  }
+  return day;
+});
 
 export const holeNumberSchema = z.coerce
   .number({ error: HOLE_RANGE })
@@ -49,7 +51,11 @@ const SIGNATURE_PREFIX = "signature:";
 
 export const verifiedBySchema = z.object(
   {
-    name: z.string({ error: PARTNER_REQUIRED }).trim().min(1, PARTNER_REQUIRED).max(100, "Partner name must be at most 100 characters"),
+    name: z
+      .string({ error: PARTNER_REQUIRED })
+      .trim()
+      .min(1, PARTNER_REQUIRED)
+      .max(100, "Partner name must be at most 100 characters"),
     // Stored as 'signature:' + text; a client that already prefixed it is not prefixed twice.
     signature: z
       .string({ error: SIGNATURE_REQUIRED })
@@ -95,7 +101,8 @@ export const recordRoundSchema = z
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
     for (const h of v.holes) {
-      if (seen.has(h.holeNumber)) ctx.addIssue({ code: "custom", message: `Hole ${h.holeNumber} is marked twice`, path: ["holes"] });
+      if (seen.has(h.holeNumber))
+        ctx.addIssue({ code: "custom", message: `Hole ${h.holeNumber} is marked twice`, path: ["holes"] });
       seen.add(h.holeNumber);
     }
   });

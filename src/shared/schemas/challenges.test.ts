@@ -32,7 +32,11 @@ describe("create form (SPEC.md §5 create)", () => {
     ["no course in hybrid mode", { courseName: "", courseMode: "hybrid" }, "ok"],
     ["end equal to start", { endDate: base.startDate }, "End date must be after start date"],
     ["end before start", { endDate: "2026-05-01T00:00:00.000Z" }, "End date must be after start date"],
-    ["firstToComplete is edit-only", { tiebreaker: "firstToComplete" }, "Tiebreaker must be mostBirdies or firstToThreshold"],
+    [
+      "firstToComplete is edit-only",
+      { tiebreaker: "firstToComplete" },
+      "Tiebreaker must be mostBirdies or firstToThreshold",
+    ],
     ["threshold 0", { tiebreakerThreshold: 0 }, "Threshold must be between 1 and 18"],
     ["threshold 18", { tiebreakerThreshold: 18 }, "ok"],
     ["threshold 19", { tiebreakerThreshold: 19 }, "Threshold must be between 1 and 18"],
@@ -43,12 +47,23 @@ describe("create form (SPEC.md §5 create)", () => {
     ["bad start", { startDate: "not a date" }, "Start date must be a valid date"],
   ];
   for (const [name, patch, expected] of cases) {
-    test(`${name} -> ${expected}`, () => expect(firstMessage(createChallengeFormSchema, { ...form, ...patch })).toBe(expected));
+    test(`${name} -> ${expected}`, () =>
+      expect(firstMessage(createChallengeFormSchema, { ...form, ...patch })).toBe(expected));
   }
 
   test("defaults: single mode, mostBirdies, threshold 9, both flags off; Date objects accepted", () => {
-    const out = createChallengeFormSchema.parse({ ...form, startDate: new Date(base.startDate), endDate: new Date(base.endDate) });
-    expect(out).toMatchObject({ courseMode: "single", tiebreaker: "mostBirdies", tiebreakerThreshold: 9, allowMultipleBirdies: false, eagleBonus: false });
+    const out = createChallengeFormSchema.parse({
+      ...form,
+      startDate: new Date(base.startDate),
+      endDate: new Date(base.endDate),
+    });
+    expect(out).toMatchObject({
+      courseMode: "single",
+      tiebreaker: "mostBirdies",
+      tiebreakerThreshold: 9,
+      allowMultipleBirdies: false,
+      eagleBonus: false,
+    });
     expect(out.endDate).toBeInstanceOf(Date);
   });
 });
@@ -58,8 +73,12 @@ describe("create API input", () => {
     expect(firstMessage(createChallengeSchema, { ...base, courseIds: [1, 2] })).toBe("ok");
     expect(firstMessage(createChallengeSchema, base)).toBe("ok");
     expect(firstMessage(createChallengeSchema, { ...base, courseIds: [0] })).toBe("Invalid course id");
-    expect(firstMessage(createChallengeSchema, { ...base, courseIds: "1" })).toBe("courseIds must be a list of course ids");
-    expect(firstMessage(createChallengeSchema, { ...base, name: "abc" })).toBe("Challenge name must be at least 4 characters");
+    expect(firstMessage(createChallengeSchema, { ...base, courseIds: "1" })).toBe(
+      "courseIds must be a list of course ids",
+    );
+    expect(firstMessage(createChallengeSchema, { ...base, name: "abc" })).toBe(
+      "Challenge name must be at least 4 characters",
+    );
   });
 });
 
@@ -77,7 +96,8 @@ describe("edit form and PATCH (SPEC.md §5 edit)", () => {
     ["short course name", { courseName: "X" }, "Course name must be at least 2 characters"],
   ];
   for (const [name, patch, expected] of cases) {
-    test(`form: ${name} -> ${expected}`, () => expect(firstMessage(editChallengeFormSchema, { ...base, ...patch })).toBe(expected));
+    test(`form: ${name} -> ${expected}`, () =>
+      expect(firstMessage(editChallengeFormSchema, { ...base, ...patch })).toBe(expected));
   }
 
   test("form default threshold is 9", () => {
@@ -87,7 +107,9 @@ describe("edit form and PATCH (SPEC.md §5 edit)", () => {
   test("PATCH: every field optional, same rules", () => {
     expect(firstMessage(updateChallengeSchema, {})).toBe("ok");
     expect(firstMessage(updateChallengeSchema, { name: "ab" })).toBe("Challenge name must be at least 3 characters");
-    expect(firstMessage(updateChallengeSchema, { startDate: base.endDate, endDate: base.startDate })).toBe("End date must be after the start date");
+    expect(firstMessage(updateChallengeSchema, { startDate: base.endDate, endDate: base.startDate })).toBe(
+      "End date must be after the start date",
+    );
     expect(firstMessage(updateChallengeSchema, { tiebreakerThreshold: 18 })).toBe("Threshold must be between 1 and 17");
   });
 });
@@ -103,7 +125,8 @@ describe("PIN input (SPEC.md §5 PIN)", () => {
     ["ABC DEF GHJ K", "ok"],
     ["ABCDEFGHJKLMN", "PIN code is too long"],
   ];
-  for (const [value, expected] of cases) test(`${JSON.stringify(value)} -> ${expected}`, () => expect(firstMessage(pinInputSchema, value)).toBe(expected));
+  for (const [value, expected] of cases)
+    test(`${JSON.stringify(value)} -> ${expected}`, () => expect(firstMessage(pinInputSchema, value)).toBe(expected));
 
   test("outputs the normalised PIN", () => {
     expect(pinInputSchema.parse(" abc-def ghj k ")).toBe("ABCDEFGHJK");

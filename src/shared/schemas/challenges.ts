@@ -51,37 +51,37 @@ const dateField = (label: string) =>
 /** The threshold input gives a number or a numeric string; both are accepted. */
 const thresholdField = (max: number) => {
   const message = `Threshold must be between 1 and ${max}`;
-  return z
-    .union([z.number(), z.string()], { error: message })
-    .transform((v, ctx) => {
-      const n = typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > max) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
 };
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const createTiebreaker = z.enum(CREATE_TIEBREAKERS, { error: "Tiebreaker must be mostBirdies or firstToThreshold" });
-const editTiebreaker = z.enum(TIEBREAKERS, { error: "Tiebreaker must be mostBirdies, firstToThreshold or firstToComplete" });
-const courseIdsField = z.array(positiveIdSchema("course"), { error: "courseIds must be a list of course ids" }).max(50, "A challenge can have at most 50 courses");
+const editTiebreaker = z.enum(TIEBREAKERS, {
+  error: "Tiebreaker must be mostBirdies, firstToThreshold or firstToComplete",
+});
+const courseIdsField = z
+  .array(positiveIdSchema("course"), { error: "courseIds must be a list of course ids" })
+  .max(50, "A challenge can have at most 50 courses");
 
 /** End strictly after start, reported on endDate (where SPEC.md's forms show it). */
-const endAfterStart =
-  (message: string) =>
-  (v: { startDate?: Date; endDate?: Date }, ctx: z.RefinementCtx) => {
-    if (v.startDate && v.endDate && v.endDate.getTime() <= v.startDate.getTime()) {
-      ctx.addIssue({ code: "custom", message, path: ["endDate"] });
-    }
-  };
+const endAfterStart = (message: string) => (v: { startDate?: Date; endDate?: Date }, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate && v.endDate.getTime() <= v.startDate.getTime()) {
+    ctx.addIssue({ code: "custom", message, path: ["endDate"] });
+  }
+};
 
 /** A typed course name must be 2+ characters; single mode needs one (hybrid may leave it empty). */
 const optionalCourseName = z
   .string({ error: COURSE_NAME_TOO_SHORT })
   .optional()
-  .transform((v) => (v && v.trim() ? v : undefined))
+  .transform((v) => (v?.trim() ? v : undefined))
   .pipe(courseNameSchema.optional());
 
 // ---- Create ------------------------------------------------------------------------------------
@@ -190,14 +190,20 @@ export type ChallengeIdInput = z.input<typeof challengeIdSchema>;
 export const addChallengeCourseSchema = z
   .object({ courseId: positiveIdSchema("course").optional(), courseName: optionalCourseName })
   .superRefine((v, ctx) => {
-    if (v.courseId === undefined && !v.courseName) ctx.addIssue({ code: "custom", message: "Select a course", path: ["courseId"] });
+    if (v.courseId === undefined && !v.courseName)
+      ctx.addIssue({ code: "custom", message: "Select a course", path: ["courseId"] });
   });
 export type AddChallengeCourseInput = z.input<typeof addChallengeCourseSchema>;
 
 export const addChallengeCourseProcedureSchema = z
-  .object({ id: positiveIdSchema("challenge"), courseId: positiveIdSchema("course").optional(), courseName: optionalCourseName })
+  .object({
+    id: positiveIdSchema("challenge"),
+    courseId: positiveIdSchema("course").optional(),
+    courseName: optionalCourseName,
+  })
   .superRefine((v, ctx) => {
-    if (v.courseId === undefined && !v.courseName) ctx.addIssue({ code: "custom", message: "Select a course", path: ["courseId"] });
+    if (v.courseId === undefined && !v.courseName)
+      ctx.addIssue({ code: "custom", message: "Select a course", path: ["courseId"] });
   });
 
 export const removePlayerSchema = z.object({ id: positiveIdSchema("challenge"), userId: positiveIdSchema("user") });

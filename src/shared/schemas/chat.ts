@@ -32,8 +32,18 @@ export const listChatMessagesSchema = z
   .object({
     challengeId: positiveIdSchema("challenge"),
     cursor: positiveIdSchema("cursor").optional(),
-    after: z.coerce.number({ error: "Invalid after id" }).int("Invalid after id").min(0, "Invalid after id").max(2147483647, "Invalid after id").optional(),
-    limit: z.coerce.number({ error: LIMIT_RANGE }).int(LIMIT_RANGE).min(1, LIMIT_RANGE).max(CHAT_PAGE_MAX, LIMIT_RANGE).default(CHAT_PAGE_DEFAULT),
+    after: z.coerce
+      .number({ error: "Invalid after id" })
+      .int("Invalid after id")
+      .min(0, "Invalid after id")
+      .max(2147483647, "Invalid after id")
+      .optional(),
+    limit: z.coerce
+      .number({ error: LIMIT_RANGE })
+      .int(LIMIT_RANGE)
+      .min(1, LIMIT_RANGE)
+      .max(CHAT_PAGE_MAX, LIMIT_RANGE)
+      .default(CHAT_PAGE_DEFAULT),
   })
   .refine((v) => v.cursor === undefined || v.after === undefined, { message: CURSOR_AND_AFTER, path: ["after"] });
 export type ListChatMessagesInput = z.input<typeof listChatMessagesSchema>;
@@ -65,4 +75,7 @@ export type ChatServerEvent =
   | { type: "chat_message"; data: { challengeId: number; resync: true } }
   | { type: "ERROR"; message: string; challengeId?: number };
 
-export type ChatClientEvent = { type: "PONG" } | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId: number } | { type: "LEAVE_CHALLENGE_CHAT" };
+export type ChatClientEvent =
+  | { type: "PONG" }
+  | { type: "JOIN_CHALLENGE_CHAT"; userId?: number; challengeId: number }
+  | { type: "LEAVE_CHALLENGE_CHAT" };

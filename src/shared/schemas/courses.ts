@@ -14,7 +14,11 @@ export const createCourseSchema = z.object({ name: courseNameSchema });
 export type CreateCourseInput = z.input<typeof createCourseSchema>;
 
 export const courseSearchSchema = z.object({
-  q: z.string({ error: "Search text must be text" }).trim().max(100, "Search text must be at most 100 characters").default(""),
+  q: z
+    .string({ error: "Search text must be text" })
+    .trim()
+    .max(100, "Search text must be at most 100 characters")
+    .default(""),
 });
 export type CourseSearchInput = z.input<typeof courseSearchSchema>;
 

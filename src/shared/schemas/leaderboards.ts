@@ -9,7 +9,12 @@ export const periodSchema = z.object({
 /** My Rankings pages through a golfer's challenges, most recent end date first, 20 at a time. */
 export const MY_CHALLENGES_PAGE = 20;
 export const myChallengesPageSchema = z.object({
-  offset: z.coerce.number({ error: "Offset must be a number" }).int("Offset must be a whole number").min(0, "Offset must be 0 or more").max(100000, "Offset is too large").default(0),
+  offset: z.coerce
+    .number({ error: "Offset must be a number" })
+    .int("Offset must be a whole number")
+    .min(0, "Offset must be 0 or more")
+    .max(100000, "Offset is too large")
+    .default(0),
 });
 
 export type LeaderboardUser = {

@@ -13,7 +13,12 @@ const section = (path: string) => (pathname: string) => pathname === path || pat
 
 const ADMIN_NAV: AdminNavItem[] = [
   // /admin is the dashboard too, so the entry is current on both paths.
-  { to: "/admin/dashboard", label: "Dashboard", icon: <HomeIcon />, matches: (p) => /^\/admin\/?$/.test(p) || section("/admin/dashboard")(p) },
+  {
+    to: "/admin/dashboard",
+    label: "Dashboard",
+    icon: <HomeIcon />,
+    matches: (p) => /^\/admin\/?$/.test(p) || section("/admin/dashboard")(p),
+  },
   { to: "/admin/users", label: "Users", icon: <UsersIcon />, matches: section("/admin/users") },
   { to: "/admin/challenges", label: "Challenges", icon: <FlagIcon />, matches: section("/admin/challenges") },
   { to: "/admin/support", label: "Support", icon: <LifeBuoyIcon />, matches: section("/admin/support") },
@@ -38,7 +43,9 @@ export function AdminLayout({ user }: { user: SessionUser }) {
           aria-label="Admin"
           className="sticky top-16 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:top-24 md:z-auto md:w-52 md:shrink-0 md:self-start md:border-0 md:bg-transparent md:py-8 md:backdrop-blur-none"
         >
-          <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60 md:block">Admin</p>
+          <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60 md:block">
+            Admin
+          </p>
           <ul className="flex gap-1 overflow-x-auto px-2 md:flex-col md:overflow-visible md:px-0">
             {ADMIN_NAV.map((item) => {
               const current = item.matches(pathname);
@@ -95,8 +102,18 @@ function AdminAccount({ user }: { user: SessionUser }) {
         </div>
         <span className="sr-only sm:hidden">Signed in as {name}</span>
       </div>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Sign out" onClick={signOut} disabled={isLoggingOut}>
-        {isLoggingOut ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <LogOutIcon className="text-base" />}
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Sign out"
+        onClick={signOut}
+        disabled={isLoggingOut}
+      >
+        {isLoggingOut ? (
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+        ) : (
+          <LogOutIcon className="text-base" />
+        )}
         <span className="hidden sm:inline">Sign out</span>
       </button>
     </div>

@@ -17,7 +17,12 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   ];
 
   return (
-    <DropdownMenu label="Account menu" labelAsText triggerClassName="btn btn-ghost btn-circle" trigger={<Avatar name={name} src={user.profilePicture} size="sm" />}>
+    <DropdownMenu
+      label="Account menu"
+      labelAsText
+      triggerClassName="btn btn-ghost btn-circle"
+      trigger={<Avatar name={name} src={user.profilePicture} size="sm" />}
+    >
       {(close) => (
         <>
           <li className="menu-title min-w-0 px-3 py-2">
@@ -31,7 +36,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
                 role="menuitem"
                 onClick={() => {
                   close();
-                  navigate(item.to);
+                  void navigate(item.to);
                 }}
               >
                 <span className="text-base">{item.icon}</span>

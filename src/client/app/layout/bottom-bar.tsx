@@ -4,7 +4,11 @@ import { BOTTOM_NAV } from "./nav-items";
 /** Phone navigation, below 768 px only. */
 export function BottomBar() {
   return (
-    <nav aria-label="Bottom navigation" data-testid="bottom-bar" className="dock dock-sm z-40 border-t border-base-300 md:hidden">
+    <nav
+      aria-label="Bottom navigation"
+      data-testid="bottom-bar"
+      className="dock dock-sm z-40 border-t border-base-300 md:hidden"
+    >
       {BOTTOM_NAV.map((item) => (
         <NavLink
           key={item.to}

@@ -10,7 +10,11 @@ export function SiteHeader({ homeTo = "/", actions, children }: SiteHeaderProps)
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
-        <Link to={homeTo} className="flex min-w-0 items-center rounded-field text-lg focus-visible:outline-2 focus-visible:outline-primary" aria-label="Birdie Challenge home">
+        <Link
+          to={homeTo}
+          className="flex min-w-0 items-center rounded-field text-lg focus-visible:outline-2 focus-visible:outline-primary"
+          aria-label="Birdie Challenge home"
+        >
           <Logo />
         </Link>
         <div className="flex shrink-0 items-center gap-1">

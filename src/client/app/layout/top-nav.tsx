@@ -13,7 +13,9 @@ export function TopNav() {
               end={item.end}
               className={({ isActive }) =>
                 `flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-3 text-sm font-medium transition-colors ${
-                  isActive ? "border-primary text-primary" : "border-transparent text-base-content/70 hover:text-base-content"
+                  isActive
+                    ? "border-primary text-primary"
+                    : "border-transparent text-base-content/70 hover:text-base-content"
                 }`
               }
             >

@@ -23,9 +23,16 @@ export function Avatar({ name, src, size = "md", className = "" }: AvatarProps) 
   const showImage = Boolean(src) && failedSrc !== src;
   return (
     <span className={`avatar ${showImage ? "" : "avatar-placeholder"} ${className}`}>
-      <span className={`${SIZES[size]} rounded-full ${showImage ? "" : "bg-primary text-primary-content"} flex items-center justify-center overflow-hidden`}>
+      <span
+        className={`${SIZES[size]} rounded-full ${showImage ? "" : "bg-primary text-primary-content"} flex items-center justify-center overflow-hidden`}
+      >
         {showImage ? (
-          <img src={src ?? undefined} alt="" className="size-full object-cover" onError={() => setFailedSrc(src ?? null)} />
+          <img
+            src={src ?? undefined}
+            alt=""
+            className="size-full object-cover"
+            onError={() => setFailedSrc(src ?? null)}
+          />
         ) : (
           <span aria-hidden="true" className="font-semibold">
             {initialsOf(name)}

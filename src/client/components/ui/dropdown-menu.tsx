@@ -18,7 +18,14 @@ type DropdownMenuProps = {
  * A click-to-open menu. daisyUI's focus-based dropdown closes unpredictably when focus moves (and
  * cannot report aria-expanded), so open state lives in React.
  */
-export function DropdownMenu({ label, labelAsText = false, trigger, triggerClassName = "btn btn-ghost", children, align = "end" }: DropdownMenuProps) {
+export function DropdownMenu({
+  label,
+  labelAsText = false,
+  trigger,
+  triggerClassName = "btn btn-ghost",
+  children,
+  align = "end",
+}: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -38,7 +45,9 @@ export function DropdownMenu({ label, labelAsText = false, trigger, triggerClass
   }, [open]);
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
+    const items = Array.from(
+      menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? [],
+    );
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === "Escape") {
       event.preventDefault();

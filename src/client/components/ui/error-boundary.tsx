@@ -10,7 +10,9 @@ type ErrorBoundaryState = { error: unknown };
  */
 function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
+    message,
+  );
 }
 
 /** Catches render errors below it; "Try again" re-renders the children from scratch (or reloads for a lost chunk). */
@@ -27,7 +29,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   render() {
     if (this.state.error) {
-      const retry = isChunkLoadError(this.state.error) ? () => window.location.reload() : () => this.setState({ error: null });
+      const retry = isChunkLoadError(this.state.error)
+        ? () => window.location.reload()
+        : () => this.setState({ error: null });
       return <ErrorScreen fullScreen={this.props.fullScreen} onRetry={retry} />;
     }
     return this.props.children;

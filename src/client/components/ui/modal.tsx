@@ -8,7 +8,8 @@ type ModalProps = {
   children: ReactNode;
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog drawn in the page rather than the browser's top layer, so toasts raised from
@@ -56,7 +57,11 @@ export function Modal({ open, onClose, title, description, children }: ModalProp
 
   if (!open) return null;
   return (
-    <div className="modal modal-open modal-bottom sm:modal-middle" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; Escape does the same for keyboards
+    <div
+      className="modal modal-open modal-bottom sm:modal-middle"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={boxRef}
         role="dialog"

@@ -3,7 +3,11 @@ import type { ReactNode } from "react";
 type PlaceholderPageProps = { title: string; description?: string; children?: ReactNode };
 
 /** A titled page whose content arrives in a later release. */
-export function PlaceholderPage({ title, description = "This page is on its way. Check back soon.", children }: PlaceholderPageProps) {
+export function PlaceholderPage({
+  title,
+  description = "This page is on its way. Check back soon.",
+  children,
+}: PlaceholderPageProps) {
   return (
     <section className="space-y-6">
       <header>

@@ -25,7 +25,12 @@ export function Toaster() {
             {t.title && <p className="font-semibold">{t.title}</p>}
             {t.description && <p className="text-sm opacity-90">{t.description}</p>}
           </div>
-          <button type="button" className="btn btn-ghost btn-xs btn-circle" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs btn-circle"
+            aria-label="Dismiss notification"
+            onClick={() => dismissToast(t.id)}
+          >
             <XIcon />
           </button>
         </div>

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import type { CourseMode } from "../../../shared/domain/challenge-courses";
 import type { Tiebreaker } from "../../../shared/schemas/challenges";
 import { users } from "./users";
@@ -63,7 +75,10 @@ export const challengeCourses = pgTable(
     /** Order the creator chose; position 0 is the course shown first ("X +N more"). */
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.challengeId, t.courseId] }), index("challenge_courses_course_id_idx").on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.courseId] }),
+    index("challenge_courses_course_id_idx").on(t.courseId),
+  ],
 );
 
 export const challengePlayers = pgTable(

@@ -20,7 +20,9 @@ function lastDate(pred: (d: Date) => boolean, from = new Date()): string {
 }
 const weekday = lastDate((d) => d.getUTCDay() >= 2 && d.getUTCDay() <= 4 && ![12, 1, 2].includes(d.getUTCMonth() + 1));
 const saturday = lastDate((d) => d.getUTCDay() === 6 && ![12, 1, 2].includes(d.getUTCMonth() + 1));
-const winterWeekday = lastDate((d) => [12, 1, 2].includes(d.getUTCMonth() + 1) && d.getUTCDay() >= 2 && d.getUTCDay() <= 4);
+const winterWeekday = lastDate(
+  (d) => [12, 1, 2].includes(d.getUTCMonth() + 1) && d.getUTCDay() >= 2 && d.getUTCDay() <= 4,
+);
 
 async function player(opts: { multiples?: boolean } = {}) {
   const me = await signUp(h);
@@ -32,8 +34,14 @@ async function player(opts: { multiples?: boolean } = {}) {
     allowMultipleBirdies: opts.multiples ?? false,
   });
   const round = (holes: number[], date = weekday, score = 3) =>
-    h.caller(me.user).birdies.recordRound({ challengeId: challenge.id, date, holes: holes.map((holeNumber) => ({ holeNumber, score })), verifiedBy: partner });
-  const earned = async () => (await h.caller(me.user).achievements.mine()).map((a) => a.achievement.achievementType).sort();
+    h.caller(me.user).birdies.recordRound({
+      challengeId: challenge.id,
+      date,
+      holes: holes.map((holeNumber) => ({ holeNumber, score })),
+      verifiedBy: partner,
+    });
+  const earned = async () =>
+    (await h.caller(me.user).achievements.mine()).map((a) => a.achievement.achievementType).sort();
   return { me, challenge, round, earned };
 }
 
@@ -46,14 +54,25 @@ describe("hasRun", () => {
     [[18, 1], 2, false], // 18 and 1 are not consecutive
     [[], 2, false],
   ];
-  for (const [holes, n, expected] of table) test(`${JSON.stringify(holes)} run of ${n}: ${expected}`, () => expect(hasRun(holes, n)).toBe(expected));
+  for (const [holes, n, expected] of table)
+    test(`${JSON.stringify(holes)} run of ${n}: ${expected}`, () => expect(hasRun(holes, n)).toBe(expected));
 });
 
 describe("awarding", () => {
   test("catalogue: nine achievements in two categories", async () => {
     const { me } = await player();
     const list = await h.caller(me.user).achievements.list();
-    expect(list.map((a) => a.achievementType)).toEqual(["first_birdie", "milestone_birdie", "halfway", "complete_set", "dual_birdie", "triple_threat", "weekend_warrior", "early_bird", "weather_warrior"]);
+    expect(list.map((a) => a.achievementType)).toEqual([
+      "first_birdie",
+      "milestone_birdie",
+      "halfway",
+      "complete_set",
+      "dual_birdie",
+      "triple_threat",
+      "weekend_warrior",
+      "early_bird",
+      "weather_warrior",
+    ]);
     expect(new Set(list.map((a) => a.category))).toEqual(new Set(["milestone", "specialty"]));
     const rest = await me.client.get("/api/achievements");
     expect(rest.json).toHaveLength(9);
@@ -71,14 +90,22 @@ describe("awarding", () => {
     const friend = await signUp(h);
     await addPlayer(h.db, p.challenge.id, friend.user.id);
     await p.round([1]);
-    const second = await h.caller(friend.user).birdies.recordRound({ challengeId: p.challenge.id, date: weekday, holes: [{ holeNumber: 1, score: 3 }], verifiedBy: partner });
+    const second = await h.caller(friend.user).birdies.recordRound({
+      challengeId: p.challenge.id,
+      date: weekday,
+      holes: [{ holeNumber: 1, score: 3 }],
+      verifiedBy: partner,
+    });
     expect(second.newAchievements.map((a) => a.achievementType)).toEqual(["first_birdie"]);
   });
 
   test("dual_birdie on two consecutive holes in one round; not across rounds on different dates", async () => {
     const p = await player();
     await p.round([3], weekday);
-    const other = lastDate((d) => d.getUTCDay() >= 2 && d.getUTCDay() <= 4 && ![12, 1, 2].includes(d.getUTCMonth() + 1), new Date(new Date(`${weekday}T00:00:00Z`).getTime() - DAY));
+    const other = lastDate(
+      (d) => d.getUTCDay() >= 2 && d.getUTCDay() <= 4 && ![12, 1, 2].includes(d.getUTCMonth() + 1),
+      new Date(new Date(`${weekday}T00:00:00Z`).getTime() - DAY),
+    );
     const res = await p.round([4], other);
     expect(res.newAchievements.map((a) => a.achievementType)).not.toContain("dual_birdie");
     const same = await p.round([5], other); // 4 and 5 on the same date
@@ -88,7 +115,12 @@ describe("awarding", () => {
   test("triple_threat on three consecutive holes (and dual with it)", async () => {
     const p = await player();
     const res = await p.round([10, 11, 12]);
-    expect(res.newAchievements.map((a) => a.achievementType).sort()).toEqual(["dual_birdie", "early_bird", "first_birdie", "triple_threat"]);
+    expect(res.newAchievements.map((a) => a.achievementType).sort()).toEqual([
+      "dual_birdie",
+      "early_bird",
+      "first_birdie",
+      "triple_threat",
+    ]);
   });
 
   test("weekend_warrior on a Saturday; weather_warrior in winter; neither on a summer weekday", async () => {
@@ -106,9 +138,21 @@ describe("awarding", () => {
     expect(eight.newAchievements.map((a) => a.achievementType)).not.toContain("halfway");
     const nine = await p.round([17]);
     expect(nine.newAchievements.map((a) => a.achievementType)).toEqual(["halfway"]);
-    const ten = await p.round([18], lastDate((d) => d.getUTCDay() === 3 && ![12, 1, 2].includes(d.getUTCMonth() + 1), new Date(Date.now() - 30 * DAY)));
+    const ten = await p.round(
+      [18],
+      lastDate(
+        (d) => d.getUTCDay() === 3 && ![12, 1, 2].includes(d.getUTCMonth() + 1),
+        new Date(Date.now() - 30 * DAY),
+      ),
+    );
     expect(ten.newAchievements.map((a) => a.achievementType)).toEqual(["milestone_birdie"]);
-    const rest = await p.round([2, 4, 6, 8, 10, 12, 14, 16], lastDate((d) => d.getUTCDay() === 3 && ![12, 1, 2].includes(d.getUTCMonth() + 1), new Date(Date.now() - 60 * DAY)));
+    const rest = await p.round(
+      [2, 4, 6, 8, 10, 12, 14, 16],
+      lastDate(
+        (d) => d.getUTCDay() === 3 && ![12, 1, 2].includes(d.getUTCMonth() + 1),
+        new Date(Date.now() - 60 * DAY),
+      ),
+    );
     expect(rest.newAchievements.map((a) => a.achievementType)).toEqual(["complete_set"]);
   });
 

@@ -6,5 +6,7 @@ import { listAchievements, listUserAchievements } from "./service";
 export const achievementsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listAchievements(ctx.db)),
   mine: protectedProcedure.query(({ ctx }) => listUserAchievements(ctx.db, ctx.user.id)),
-  forUser: protectedProcedure.input(z.object({ userId: positiveIdSchema("user") })).query(({ ctx, input }) => listUserAchievements(ctx.db, input.userId)),
+  forUser: protectedProcedure
+    .input(z.object({ userId: positiveIdSchema("user") }))
+    .query(({ ctx, input }) => listUserAchievements(ctx.db, input.userId)),
 });

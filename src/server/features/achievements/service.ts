@@ -3,7 +3,12 @@ import { dayOfWeek, monthOf } from "../../../shared/domain/periods";
 import type { Achievement, AchievementType, UserAchievement } from "../../../shared/schemas/achievements";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
-import { achievements, challengeFirstRecords, userAchievements, type AchievementRow } from "../../db/schema/achievements";
+import {
+  achievements,
+  challengeFirstRecords,
+  userAchievements,
+  type AchievementRow,
+} from "../../db/schema/achievements";
 import { birdieRecords } from "../../db/schema/birdies";
 
 export const MILESTONE_COUNT = 10;
@@ -132,7 +137,10 @@ export async function awardForRecords(
           insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
           select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
           from ${achievements} a
-          where a.achievement_type in (${sql.join([...earned].map((t) => sql`${t}`), sql`, `)})
+          where a.achievement_type in (${sql.join(
+            [...earned].map((t) => sql`${t}`),
+            sql`, `,
+          )})
           on conflict (user_id, achievement_id) do nothing
           returning achievement_id
         )
@@ -141,4 +149,3 @@ export async function awardForRecords(
         order by a.sort_order, a.id`,
   );
 }
-

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { ADMINS_ONLY, CANNOT_CHANGE_OWN_ADMIN, CANNOT_DISABLE_SELF, USER_NOT_FOUND } from "../../../shared/schemas/admin";
+import {
+  ADMINS_ONLY,
+  CANNOT_CHANGE_OWN_ADMIN,
+  CANNOT_DISABLE_SELF,
+  USER_NOT_FOUND,
+} from "../../../shared/schemas/admin";
 import { rows } from "../../db/raw";
 import { auditLog } from "../../db/schema/admin";
 import { birdieRecords } from "../../db/schema/birdies";
@@ -65,8 +70,17 @@ async function challengeWith(players: number, window: { startInDays?: number; en
   return { members, challenge, record, name };
 }
 
-async function supportRequest(client: RestClient, body: Partial<{ subject: string; type: string; message: string }> = {}) {
-  const res = await client.post("/api/support", { email: "golfer@example.com", subject: `Help ${tag()}`, message: "Please help", type: "bug", ...body });
+async function supportRequest(
+  client: RestClient,
+  body: Partial<{ subject: string; type: string; message: string }> = {},
+) {
+  const res = await client.post("/api/support", {
+    email: "golfer@example.com",
+    subject: `Help ${tag()}`,
+    message: "Please help",
+    type: "bug",
+    ...body,
+  });
   if (res.status !== 201) throw new Error(`support request failed: ${res.status} ${res.text}`);
   return res.json.id as number;
 }
@@ -101,8 +115,12 @@ describe("adminProcedure: admins only", () => {
   test("nothing is changed or logged by a refused call", async () => {
     const { user: player } = await signUp(h);
     const { user: target } = await signUp(h);
-    await expect(h.caller(player).admin.users.setAdmin({ userId: target.id, isAdmin: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(h.caller(player).admin.users.setDisabled({ userId: target.id, disabled: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(player).admin.users.setAdmin({ userId: target.id, isAdmin: true })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(h.caller(player).admin.users.setDisabled({ userId: target.id, disabled: true })).rejects.toMatchObject(
+      { code: "FORBIDDEN" },
+    );
     const [row] = await h.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ isAdmin: false, disabled: false });
     expect(await auditRowsFor("user", target.id)).toHaveLength(0);
@@ -110,7 +128,10 @@ describe("adminProcedure: admins only", () => {
 
   test("a non-admin gets 403 even for an invalid input: the admin check runs before validation", async () => {
     const { user } = await signUp(h);
-    await expect(h.caller(user).admin.users.setAdmin({ userId: -5, isAdmin: "yes" } as never)).rejects.toMatchObject({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    await expect(h.caller(user).admin.users.setAdmin({ userId: -5, isAdmin: "yes" } as never)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: ADMINS_ONLY,
+    });
   });
 
   test("over HTTP: a non-admin's cookie gets 403 with just the message; the admin's gets the data", async () => {
@@ -129,9 +150,18 @@ describe("adminProcedure: admins only", () => {
   });
 
   test("invalid admin input: 400 with a readable message", async () => {
-    await expect(asAdmin().admin.users.list({ pageSize: 1000 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Page size must be at most 100" });
-    await expect(asAdmin().admin.support.list({ status: "closed" } as never)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Status must be one of all, open, resolved" });
-    await expect(asAdmin().admin.users.list({ search: "x".repeat(101) })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Search text must be at most 100 characters" });
+    await expect(asAdmin().admin.users.list({ pageSize: 1000 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Page size must be at most 100",
+    });
+    await expect(asAdmin().admin.support.list({ status: "closed" } as never)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Status must be one of all, open, resolved",
+    });
+    await expect(asAdmin().admin.users.list({ search: "x".repeat(101) })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Search text must be at most 100 characters",
+    });
   });
 });
 
@@ -155,7 +185,14 @@ describe("users", () => {
     const second = await asAdmin().admin.users.list({ search: t, pageSize: 2, page: 2 });
     expect(second.items.map((u) => u.id)).toEqual([a.user.id]);
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
-    expect(second.items[0]).toMatchObject({ username: `zebra_${t}`, isAdmin: false, disabled: false, activeSessions: 1, challengeCount: 0, recordCount: 0 });
+    expect(second.items[0]).toMatchObject({
+      username: `zebra_${t}`,
+      isAdmin: false,
+      disabled: false,
+      activeSessions: 1,
+      challengeCount: 0,
+      recordCount: 0,
+    });
     expect(second.items[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(JSON.stringify(second.items[0])).not.toContain("password");
   });
@@ -200,8 +237,14 @@ describe("users", () => {
   });
 
   test("an admin cannot change their own admin rights or disable themselves", async () => {
-    await expect(asAdmin().admin.users.setAdmin({ userId: admin.id, isAdmin: false })).rejects.toMatchObject({ code: "FORBIDDEN", message: CANNOT_CHANGE_OWN_ADMIN });
-    await expect(asAdmin().admin.users.setDisabled({ userId: admin.id, disabled: true })).rejects.toMatchObject({ code: "FORBIDDEN", message: CANNOT_DISABLE_SELF });
+    await expect(asAdmin().admin.users.setAdmin({ userId: admin.id, isAdmin: false })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: CANNOT_CHANGE_OWN_ADMIN,
+    });
+    await expect(asAdmin().admin.users.setDisabled({ userId: admin.id, disabled: true })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: CANNOT_DISABLE_SELF,
+    });
     const [row] = await h.db.select().from(users).where(eq(users.id, admin.id));
     expect(row).toMatchObject({ isAdmin: true, disabled: false });
     expect(await auditRowsFor("user", admin.id)).toHaveLength(0);
@@ -209,8 +252,13 @@ describe("users", () => {
 
   test("an unknown user is a 404 and logs nothing", async () => {
     const before = (await h.db.select().from(auditLog)).length;
-    await expect(asAdmin().admin.users.setAdmin({ userId: 999_999, isAdmin: true })).rejects.toMatchObject({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-    await expect(asAdmin().admin.users.setDisabled({ userId: 999_999, disabled: true })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asAdmin().admin.users.setAdmin({ userId: 999_999, isAdmin: true })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: USER_NOT_FOUND,
+    });
+    await expect(asAdmin().admin.users.setDisabled({ userId: 999_999, disabled: true })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(asAdmin().admin.users.detail({ userId: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await h.db.select().from(auditLog)).toHaveLength(before);
   });
@@ -232,12 +280,19 @@ describe("users", () => {
     expect((await laptop.get("/trpc/auth.me")).status).toBe(401);
 
     // Signing in again is refused with a clear message (only after the right password).
-    const again = await new RestClient(h.app).post("/api/login", { username: input.username, password: input.password });
+    const again = await new RestClient(h.app).post("/api/login", {
+      username: input.username,
+      password: input.password,
+    });
     expect(again.status).toBe(403);
     expect(again.json.message).toBe(ACCOUNT_DISABLED);
 
     const [entry] = await auditRowsFor("user", user.id);
-    expect(entry).toMatchObject({ action: "user.disable", actorId: admin.id, details: { label: user.username, revokedSessions: 2 } });
+    expect(entry).toMatchObject({
+      action: "user.disable",
+      actorId: admin.id,
+      details: { label: user.username, revokedSessions: 2 },
+    });
 
     // Enabling lets them sign in again; it is logged too.
     await asAdmin().admin.users.setDisabled({ userId: user.id, disabled: false });
@@ -256,12 +311,27 @@ describe("users", () => {
 
   test("detail lists the user's challenges and records, and their audit history", async () => {
     const { members, challenge, record } = await challengeWith(2);
-    await record(1, [[3, 3], [4, 2]]);
+    await record(1, [
+      [3, 3],
+      [4, 2],
+    ]);
     await asAdmin().admin.users.setAdmin({ userId: members[1].user.id, isAdmin: true });
     const detail = await asAdmin().admin.users.detail({ userId: members[1].user.id });
-    expect(detail.user).toMatchObject({ id: members[1].user.id, isAdmin: true, challengeCount: 1, recordCount: 2, handicap: null });
+    expect(detail.user).toMatchObject({
+      id: members[1].user.id,
+      isAdmin: true,
+      challengeCount: 1,
+      recordCount: 2,
+      handicap: null,
+    });
     expect(detail.challenges).toEqual([
-      expect.objectContaining({ id: challenge.id, name: challenge.name, status: "active", isCreator: false, recordCount: 2 }),
+      expect.objectContaining({
+        id: challenge.id,
+        name: challenge.name,
+        status: "active",
+        isCreator: false,
+        recordCount: 2,
+      }),
     ]);
     expect(detail.records.map((r) => [r.holeNumber, r.score, r.challengeId])).toEqual(
       expect.arrayContaining([
@@ -270,9 +340,16 @@ describe("users", () => {
       ]),
     );
     expect(detail.recordTotal).toBe(2);
-    expect(detail.records[0]).toMatchObject({ challengeName: challenge.name, verifierName: "Pat", datePlayed: today() });
+    expect(detail.records[0]).toMatchObject({
+      challengeName: challenge.name,
+      verifierName: "Pat",
+      datePlayed: today(),
+    });
     expect(detail.audit.map((a) => a.action)).toEqual(["user.grant_admin"]);
-    expect(detail.audit[0]).toMatchObject({ targetLabel: members[1].user.username, actor: { id: admin.id, username: admin.username } });
+    expect(detail.audit[0]).toMatchObject({
+      targetLabel: members[1].user.username,
+      actor: { id: admin.id, username: admin.username },
+    });
 
     const creator = await asAdmin().admin.users.detail({ userId: members[0].user.id });
     expect(creator.challenges[0]).toMatchObject({ isCreator: true, recordCount: 0 });
@@ -283,16 +360,30 @@ describe("challenges", () => {
   test("list searches by name or creator, filters by status, and counts players and records", async () => {
     const t = tag();
     const active = await challengeWith(3);
-    await h.db.update(challenges).set({ name: `Spring Open ${t}` }).where(eq(challenges.id, active.challenge.id));
+    await h.db
+      .update(challenges)
+      .set({ name: `Spring Open ${t}` })
+      .where(eq(challenges.id, active.challenge.id));
     await active.record(0, [[1, 3]]);
-    await active.record(1, [[2, 3], [5, 2]]);
+    await active.record(1, [
+      [2, 3],
+      [5, 2],
+    ]);
     const upcoming = await challengeWith(1, { startInDays: 5, endInDays: 30 });
-    await h.db.update(challenges).set({ name: `Summer Open ${t}` }).where(eq(challenges.id, upcoming.challenge.id));
+    await h.db
+      .update(challenges)
+      .set({ name: `Summer Open ${t}` })
+      .where(eq(challenges.id, upcoming.challenge.id));
 
     const found = await asAdmin().admin.challenges.list({ search: `open ${t}` });
     expect(found.total).toBe(2);
     const byId = new Map(found.items.map((c) => [c.id, c]));
-    expect(byId.get(active.challenge.id)).toMatchObject({ status: "active", playerCount: 3, recordCount: 3, creator: { id: active.members[0].user.id } });
+    expect(byId.get(active.challenge.id)).toMatchObject({
+      status: "active",
+      playerCount: 3,
+      recordCount: 3,
+      creator: { id: active.members[0].user.id },
+    });
     expect(byId.get(active.challenge.id)!.courseNames).toHaveLength(1);
     expect(byId.get(upcoming.challenge.id)).toMatchObject({ status: "upcoming", playerCount: 1, recordCount: 0 });
 
@@ -312,33 +403,52 @@ describe("challenges", () => {
 
   test("detail shows players (points, records) and records", async () => {
     const { members, challenge, record } = await challengeWith(2);
-    await record(1, [[7, 2], [8, 3]]);
+    await record(1, [
+      [7, 2],
+      [8, 3],
+    ]);
     const detail = await asAdmin().admin.challenges.detail({ challengeId: challenge.id });
-    expect(detail.challenge).toMatchObject({ id: challenge.id, name: challenge.name, playerCount: 2, recordCount: 2, tiebreaker: "mostBirdies" });
+    expect(detail.challenge).toMatchObject({
+      id: challenge.id,
+      name: challenge.name,
+      playerCount: 2,
+      recordCount: 2,
+      tiebreaker: "mostBirdies",
+    });
     expect(detail.players.map((p) => [p.id, p.points, p.recordCount, p.isCreator])).toEqual([
       [members[1].user.id, 4, 2, false],
       [members[0].user.id, 0, 0, true],
     ]);
     expect(detail.records).toHaveLength(2);
     expect(detail.recordTotal).toBe(2);
-    await expect(asAdmin().admin.challenges.detail({ challengeId: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asAdmin().admin.challenges.detail({ challengeId: 999_999 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   test("delete removes the challenge with its records and chat messages, and logs it", async () => {
     const { members, challenge, record, name } = await challengeWith(2);
-    await record(0, [[1, 3], [2, 3]]);
+    await record(0, [
+      [1, 3],
+      [2, 3],
+    ]);
     await record(1, [[9, 2]]);
     await sendMessage(h.db, members[1].user.id, { challengeId: challenge.id, message: "Nice eagle!" });
     const messagesBefore = await h.db.select().from(chatMessages).where(eq(chatMessages.challengeId, challenge.id));
     expect(messagesBefore.length).toBeGreaterThanOrEqual(1);
 
     const before = await dashboard(h.db);
-    expect(await asAdmin().admin.challenges.delete({ challengeId: challenge.id })).toEqual({ ok: true, id: challenge.id });
+    expect(await asAdmin().admin.challenges.delete({ challengeId: challenge.id })).toEqual({
+      ok: true,
+      id: challenge.id,
+    });
 
     expect(await h.db.select().from(challenges).where(eq(challenges.id, challenge.id))).toHaveLength(0);
     expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id))).toHaveLength(0);
     expect(await h.db.select().from(chatMessages).where(eq(chatMessages.challengeId, challenge.id))).toHaveLength(0);
-    expect(await h.db.select().from(challengePlayers).where(eq(challengePlayers.challengeId, challenge.id))).toHaveLength(0);
+    expect(
+      await h.db.select().from(challengePlayers).where(eq(challengePlayers.challengeId, challenge.id)),
+    ).toHaveLength(0);
     // The players' accounts stay.
     expect(await h.db.select().from(users).where(eq(users.id, members[1].user.id))).toHaveLength(1);
 
@@ -354,7 +464,9 @@ describe("challenges", () => {
     expect(after.totals.birdiesToday).toBe(before.totals.birdiesToday - 3);
 
     // Gone: a second delete is a 404 and logs nothing more.
-    await expect(asAdmin().admin.challenges.delete({ challengeId: challenge.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(asAdmin().admin.challenges.delete({ challengeId: challenge.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(await auditRowsFor("challenge", challenge.id)).toHaveLength(1);
   });
 });
@@ -365,7 +477,10 @@ describe("support inbox", () => {
     const t = tag();
     const bug = await supportRequest(client, { type: "bug", subject: `Bug ${t}` });
     const idea = await supportRequest(client, { type: "feature", subject: `Idea ${t}` });
-    await h.db.update(supportRequests).set({ status: "resolved", resolvedAt: new Date(), resolvedBy: admin.id }).where(eq(supportRequests.id, idea));
+    await h.db
+      .update(supportRequests)
+      .set({ status: "resolved", resolvedAt: new Date(), resolvedBy: admin.id })
+      .where(eq(supportRequests.id, idea));
 
     const open = await asAdmin().admin.support.list({});
     expect(open.items.every((r) => r.status === "open")).toBe(true);
@@ -381,7 +496,13 @@ describe("support inbox", () => {
     const ids = everything.items.map((r) => r.id);
     expect(ids.indexOf(idea)).toBeLessThan(ids.indexOf(bug));
     const item = everything.items.find((r) => r.id === bug)!;
-    expect(item).toMatchObject({ subject: `Bug ${t}`, message: "Please help", email: "golfer@example.com", resolvedAt: null, resolvedBy: null });
+    expect(item).toMatchObject({
+      subject: `Bug ${t}`,
+      message: "Please help",
+      email: "golfer@example.com",
+      resolvedAt: null,
+      resolvedBy: null,
+    });
     expect(item.sender?.id).toBeGreaterThan(0);
   });
 
@@ -391,7 +512,12 @@ describe("support inbox", () => {
 
     const resolved = await asAdmin().admin.support.setStatus({ id, status: "resolved" });
     expect(resolved.changed).toBe(true);
-    expect(resolved.item).toMatchObject({ id, status: "resolved", resolvedBy: { id: admin.id, username: admin.username }, sender: null });
+    expect(resolved.item).toMatchObject({
+      id,
+      status: "resolved",
+      resolvedBy: { id: admin.id, username: admin.username },
+      sender: null,
+    });
     expect(Date.now() - Date.parse(resolved.item.resolvedAt!)).toBeLessThan(60_000);
     expect((await asAdmin().admin.dashboard()).totals.openSupportRequests).toBe(before.totals.openSupportRequests - 1);
 
@@ -401,8 +527,13 @@ describe("support inbox", () => {
     expect(reopened.item).toMatchObject({ status: "open", resolvedAt: null, resolvedBy: null });
     expect((await asAdmin().admin.dashboard()).totals.openSupportRequests).toBe(before.totals.openSupportRequests);
 
-    expect((await auditRowsFor("support_request", id)).map((e) => e.action)).toEqual(["support.resolve", "support.reopen"]);
-    await expect(asAdmin().admin.support.setStatus({ id: 999_999, status: "open" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await auditRowsFor("support_request", id)).map((e) => e.action)).toEqual([
+      "support.resolve",
+      "support.reopen",
+    ]);
+    await expect(asAdmin().admin.support.setStatus({ id: 999_999, status: "open" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });
 
@@ -413,8 +544,14 @@ describe("dashboard", () => {
     const { record } = await challengeWith(1);
     await challengeWith(1, { startInDays: 3, endInDays: 10 });
     const past = await challengeWith(1);
-    await h.db.execute(sql`update challenges set start_date = now() - interval '20 days', end_date = now() - interval '10 days' where id = ${past.challenge.id}`);
-    await record(0, [[1, 3], [2, 3], [3, 2]]);
+    await h.db.execute(
+      sql`update challenges set start_date = now() - interval '20 days', end_date = now() - interval '10 days' where id = ${past.challenge.id}`,
+    );
+    await record(0, [
+      [1, 3],
+      [2, 3],
+      [3, 2],
+    ]);
     await supportRequest(client);
     await asAdmin().admin.users.setDisabled({ userId: user.id, disabled: true });
 
@@ -441,7 +578,12 @@ describe("dashboard", () => {
     }
 
     // The latest audit entry is the disable, with its actor.
-    expect(after.recentAudit[0]).toMatchObject({ action: "user.disable", targetId: user.id, targetLabel: user.username, actor: { id: admin.id } });
+    expect(after.recentAudit[0]).toMatchObject({
+      action: "user.disable",
+      targetId: user.id,
+      targetLabel: user.username,
+      actor: { id: admin.id },
+    });
     expect(after.recentAudit.length).toBeLessThanOrEqual(10);
   });
 
@@ -449,7 +591,10 @@ describe("dashboard", () => {
     const { user } = await signUp(h);
     const { record } = await challengeWith(1);
     await record(0, [[10, 3]]);
-    const [r] = await rows<{ id: number }>(h.db, sql`select id from birdie_records where hole_number = 10 order by id desc limit 1`);
+    const [r] = await rows<{ id: number }>(
+      h.db,
+      sql`select id from birdie_records where hole_number = 10 order by id desc limit 1`,
+    );
     // Move one user and one record to 2025-03-10 and look from 2025-03-20 (both in the window).
     await h.db.execute(sql`update users set created_at = '2025-03-10T23:30:00Z' where id = ${user.id}`);
     await h.db.execute(sql`update birdie_records set created_at = '2025-03-10T00:15:00Z' where id = ${r.id}`);
@@ -458,7 +603,9 @@ describe("dashboard", () => {
     expect(view.daily[0].day).toBe("2025-02-19");
     expect(view.daily.at(-1)!.day).toBe("2025-03-20");
     expect(view.daily.find((d) => d.day === "2025-03-10")).toEqual({ day: "2025-03-10", signUps: 1, records: 1 });
-    expect(view.daily.filter((d) => d.day !== "2025-03-10").every((d) => d.signUps === 0 && d.records === 0)).toBe(true);
+    expect(view.daily.filter((d) => d.day !== "2025-03-10").every((d) => d.signUps === 0 && d.records === 0)).toBe(
+      true,
+    );
   });
 
   test("audit.list pages through every entry, newest first", async () => {
@@ -478,7 +625,10 @@ describe("analytics", () => {
     expect(before.weeklyActive).toHaveLength(12);
 
     const { members, record } = await challengeWith(2);
-    await record(0, [[18, 3], [17, 2]]);
+    await record(0, [
+      [18, 3],
+      [17, 2],
+    ]);
     await record(1, [[18, 3]]);
     const after = await asAdmin().admin.analytics();
 
@@ -505,11 +655,16 @@ describe("analytics", () => {
 
   test("weekly active users: distinct users per ISO week (Monday, UTC), the last 12 weeks", async () => {
     const { members, record } = await challengeWith(2);
-    await record(0, [[11, 3], [12, 3]]);
+    await record(0, [
+      [11, 3],
+      [12, 3],
+    ]);
     await record(1, [[11, 3]]);
     const ids = members.map((m) => m.user.id);
     // Put these records in the week of Monday 2025-06-02 and look from Wednesday 2025-06-18.
-    await h.db.execute(sql`update birdie_records set created_at = '2025-06-04T10:00:00Z' where user_id in (${ids[0]}, ${ids[1]})`);
+    await h.db.execute(
+      sql`update birdie_records set created_at = '2025-06-04T10:00:00Z' where user_id in (${ids[0]}, ${ids[1]})`,
+    );
     const view = await analytics(h.db, new Date("2025-06-18T08:00:00Z"));
     expect(view.weeklyActive).toHaveLength(12);
     expect(view.weeklyActive.at(-1)!.weekStart).toBe("2025-06-16");

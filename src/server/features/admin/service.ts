@@ -78,8 +78,20 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 type AuditTarget = { type: AuditTargetType; id: number; label: string };
 
-async function writeAudit(tx: Db, actorId: number, action: AuditAction, target: AuditTarget, details: Record<string, unknown> = {}) {
-  await tx.insert(auditLog).values({ actorId, action, targetType: target.type, targetId: target.id, details: { label: target.label, ...details } });
+async function writeAudit(
+  tx: Db,
+  actorId: number,
+  action: AuditAction,
+  target: AuditTarget,
+  details: Record<string, unknown> = {},
+) {
+  await tx.insert(auditLog).values({
+    actorId,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    details: { label: target.label, ...details },
+  });
 }
 
 type AuditRow = {
@@ -96,7 +108,10 @@ type AuditRow = {
 
 function toAuditEntry(row: AuditRow): AuditEntry {
   // jsonb arrives parsed on both drivers; a string is tolerated in case a driver hands back text.
-  const details = (typeof row.details === "string" ? JSON.parse(row.details) : (row.details ?? {})) as Record<string, unknown>;
+  const details = (typeof row.details === "string" ? JSON.parse(row.details) : (row.details ?? {})) as Record<
+    string,
+    unknown
+  >;
   const { label, ...rest } = details;
   return {
     id: row.id,
@@ -105,7 +120,10 @@ function toAuditEntry(row: AuditRow): AuditEntry {
     targetId: row.target_id,
     targetLabel: typeof label === "string" ? label : null,
     details: rest,
-    actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username ?? "", displayName: row.actor_display_name ?? "" },
+    actor:
+      row.actor_id === null
+        ? null
+        : { id: row.actor_id, username: row.actor_username ?? "", displayName: row.actor_display_name ?? "" },
     createdAt: row.created_at,
   };
 }
@@ -276,7 +294,10 @@ type RecordRow = {
 };
 
 async function recordsWhere(db: Db, where: SQL, limit: number): Promise<{ records: AdminRecord[]; total: number }> {
-  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from birdie_records r where ${where}`);
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from birdie_records r where ${where}`,
+  );
   const found = await rows<RecordRow>(
     db,
     sql`
@@ -318,7 +339,15 @@ export async function userDetail(db: Db, raw: AdminUserIdInput, now = new Date()
     db,
     sql`select home_course_name, handicap::text as handicap from users where id = ${userId}`,
   );
-  const joined = await rows<{ id: number; name: string; start_date: string; end_date: string; is_creator: boolean; joined_at: string; record_count: number }>(
+  const joined = await rows<{
+    id: number;
+    name: string;
+    start_date: string;
+    end_date: string;
+    is_creator: boolean;
+    joined_at: string;
+    record_count: number;
+  }>(
     db,
     sql`
     select c.id, c.name, ${iso(sql`c.start_date`)} as start_date, ${iso(sql`c.end_date`)} as end_date,
@@ -330,7 +359,11 @@ export async function userDetail(db: Db, raw: AdminUserIdInput, now = new Date()
   );
   const { records, total } = await recordsWhere(db, sql`r.user_id = ${userId}`, DETAIL_RECORDS);
   return {
-    user: { ...user, homeCourseName: extra?.home_course_name ?? null, handicap: extra?.handicap == null ? null : Number(extra.handicap) },
+    user: {
+      ...user,
+      homeCourseName: extra?.home_course_name ?? null,
+      handicap: extra?.handicap == null ? null : Number(extra.handicap),
+    },
     challenges: joined.map((c) => ({
       id: c.id,
       name: c.name,
@@ -347,7 +380,11 @@ export async function userDetail(db: Db, raw: AdminUserIdInput, now = new Date()
   };
 }
 
-export async function setAdmin(db: Db, actorId: number, raw: AdminSetAdminInput): Promise<AdminMutationResult<AdminUser>> {
+export async function setAdmin(
+  db: Db,
+  actorId: number,
+  raw: AdminSetAdminInput,
+): Promise<AdminMutationResult<AdminUser>> {
   const input = parseInput(adminSetAdminSchema, raw);
   // Never yourself: an admin cannot lock themselves out, and so the last admin always remains.
   if (input.userId === actorId) throw forbidden(CANNOT_CHANGE_OWN_ADMIN);
@@ -356,12 +393,20 @@ export async function setAdmin(db: Db, actorId: number, raw: AdminSetAdminInput)
     if (!target) throw notFound(USER_NOT_FOUND);
     if (target.isAdmin === input.isAdmin) return { changed: false, item: await adminUserById(tx, target.id) };
     await tx.update(users).set({ isAdmin: input.isAdmin }).where(eq(users.id, target.id));
-    await writeAudit(tx, actorId, input.isAdmin ? "user.grant_admin" : "user.revoke_admin", { type: "user", id: target.id, label: target.username });
+    await writeAudit(tx, actorId, input.isAdmin ? "user.grant_admin" : "user.revoke_admin", {
+      type: "user",
+      id: target.id,
+      label: target.username,
+    });
     return { changed: true, item: await adminUserById(tx, target.id) };
   });
 }
 
-export async function setDisabled(db: Db, actorId: number, raw: AdminSetDisabledInput): Promise<AdminMutationResult<AdminUser>> {
+export async function setDisabled(
+  db: Db,
+  actorId: number,
+  raw: AdminSetDisabledInput,
+): Promise<AdminMutationResult<AdminUser>> {
   const input = parseInput(adminSetDisabledSchema, raw);
   if (input.userId === actorId) throw forbidden(CANNOT_DISABLE_SELF);
   return db.transaction(async (tx) => {
@@ -372,7 +417,10 @@ export async function setDisabled(db: Db, actorId: number, raw: AdminSetDisabled
     let revokedSessions = 0;
     if (input.disabled) {
       // Every session at once, in this transaction: the next request on any device is signed out.
-      const [{ n }] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from sessions where user_id = ${target.id}`);
+      const [{ n }] = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from sessions where user_id = ${target.id}`,
+      );
       revokedSessions = n;
       await invalidateUserSessions(tx, target.id);
     }
@@ -415,7 +463,8 @@ const challengeColumns = sql`
      from challenge_courses cc join courses co on co.id = cc.course_id where cc.challenge_id = c.id) as course_names`;
 
 function toAdminChallenge(row: ChallengeListRow, now: Date): AdminChallenge {
-  const names = typeof row.course_names === "string" ? (JSON.parse(row.course_names) as string[]) : (row.course_names ?? []);
+  const names =
+    typeof row.course_names === "string" ? (JSON.parse(row.course_names) as string[]) : (row.course_names ?? []);
   return {
     id: row.id,
     name: row.name,
@@ -431,7 +480,11 @@ function toAdminChallenge(row: ChallengeListRow, now: Date): AdminChallenge {
   };
 }
 
-export async function listChallenges(db: Db, raw: AdminChallengeListInput = {}, now = new Date()): Promise<Page<AdminChallenge>> {
+export async function listChallenges(
+  db: Db,
+  raw: AdminChallengeListInput = {},
+  now = new Date(),
+): Promise<Page<AdminChallenge>> {
   const input = parseInput(adminChallengeListSchema, raw);
   const t = at(now);
   const conditions: SQL[] = [];
@@ -457,10 +510,21 @@ export async function listChallenges(db: Db, raw: AdminChallengeListInput = {}, 
   return { items: found.map((r) => toAdminChallenge(r, now)), total, page: input.page, pageSize: input.pageSize };
 }
 
-export async function challengeDetail(db: Db, raw: AdminChallengeIdInput, now = new Date()): Promise<AdminChallengeDetail> {
+export async function challengeDetail(
+  db: Db,
+  raw: AdminChallengeIdInput,
+  now = new Date(),
+): Promise<AdminChallengeDetail> {
   const { challengeId } = parseInput(adminChallengeIdSchema, raw);
   const [row] = await rows<
-    ChallengeListRow & { description: string | null; rules: string | null; tiebreaker: string; allow_multiple_birdies: boolean; eagle_bonus: boolean; message_count: number }
+    ChallengeListRow & {
+      description: string | null;
+      rules: string | null;
+      tiebreaker: string;
+      allow_multiple_birdies: boolean;
+      eagle_bonus: boolean;
+      message_count: number;
+    }
   >(
     db,
     sql`select ${challengeColumns}, c.description, c.rules, c.tiebreaker, c.allow_multiple_birdies, c.eagle_bonus,
@@ -468,7 +532,15 @@ export async function challengeDetail(db: Db, raw: AdminChallengeIdInput, now = 
         from challenges c join users u on u.id = c.creator_id where c.id = ${challengeId}`,
   );
   if (!row) throw notFound(CHALLENGE_NOT_FOUND);
-  const players = await rows<{ id: number; username: string; display_name: string; joined_at: string; is_creator: boolean; record_count: number; points: number }>(
+  const players = await rows<{
+    id: number;
+    username: string;
+    display_name: string;
+    joined_at: string;
+    is_creator: boolean;
+    record_count: number;
+    points: number;
+  }>(
     db,
     sql`
     select u.id, u.username, u.display_name, ${iso(sql`p.joined_at`)} as joined_at, (u.id = c.creator_id) as is_creator,
@@ -508,10 +580,21 @@ export async function challengeDetail(db: Db, raw: AdminChallengeIdInput, now = 
 }
 
 /** Deletes a challenge; its players, records, courses links and chat go with it by ON DELETE CASCADE. */
-export async function deleteChallengeAsAdmin(db: Db, actorId: number, raw: AdminChallengeIdInput): Promise<{ ok: true; id: number }> {
+export async function deleteChallengeAsAdmin(
+  db: Db,
+  actorId: number,
+  raw: AdminChallengeIdInput,
+): Promise<{ ok: true; id: number }> {
   const { challengeId } = parseInput(adminChallengeIdSchema, raw);
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ id: number; name: string; creator_id: number; players: number; records: number; messages: number }>(
+    const [row] = await rows<{
+      id: number;
+      name: string;
+      creator_id: number;
+      players: number;
+      records: number;
+      messages: number;
+    }>(
       tx,
       sql`select c.id, c.name, c.creator_id,
                  (select count(*)::int from challenge_players p where p.challenge_id = c.id) as players,
@@ -604,7 +687,12 @@ async function supportById(db: Db, id: number): Promise<AdminSupportRequest> {
   return toSupportRequest(row);
 }
 
-export async function setSupportStatus(db: Db, actorId: number, raw: AdminSupportSetStatusInput, now = new Date()): Promise<AdminMutationResult<AdminSupportRequest>> {
+export async function setSupportStatus(
+  db: Db,
+  actorId: number,
+  raw: AdminSupportSetStatusInput,
+  now = new Date(),
+): Promise<AdminMutationResult<AdminSupportRequest>> {
   const input = parseInput(adminSupportSetStatusSchema, raw);
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(supportRequests).where(eq(supportRequests.id, input.id)).for("update");
@@ -615,7 +703,11 @@ export async function setSupportStatus(db: Db, actorId: number, raw: AdminSuppor
       .update(supportRequests)
       .set({ status: input.status, resolvedAt: resolved ? now : null, resolvedBy: resolved ? actorId : null })
       .where(eq(supportRequests.id, request.id));
-    await writeAudit(tx, actorId, resolved ? "support.resolve" : "support.reopen", { type: "support_request", id: request.id, label: request.subject });
+    await writeAudit(tx, actorId, resolved ? "support.resolve" : "support.reopen", {
+      type: "support_request",
+      id: request.id,
+      label: request.subject,
+    });
     return { changed: true, item: await supportById(tx, request.id) };
   });
 }
@@ -644,7 +736,13 @@ export async function analytics(db: Db, now = new Date()): Promise<AdminAnalytic
     order by records desc, co.name asc
     limit ${BUSIEST_COURSES}`,
   );
-  const achievements = await rows<{ achievement_type: string; name: string; category: string; icon: string; earned: number }>(
+  const achievements = await rows<{
+    achievement_type: string;
+    name: string;
+    category: string;
+    icon: string;
+    earned: number;
+  }>(
     db,
     sql`
     select a.achievement_type, a.name, a.category, a.icon, count(ua.id)::int as earned
@@ -670,7 +768,13 @@ export async function analytics(db: Db, now = new Date()): Promise<AdminAnalytic
   return {
     holes: holes.map((h) => ({ holeNumber: h.hole_number, records: h.records, birdies: h.birdies, eagles: h.eagles })),
     busiestCourses: courses,
-    achievements: achievements.map((a) => ({ achievementType: a.achievement_type, name: a.name, category: a.category, icon: a.icon, earned: a.earned })),
+    achievements: achievements.map((a) => ({
+      achievementType: a.achievement_type,
+      name: a.name,
+      category: a.category,
+      icon: a.icon,
+      earned: a.earned,
+    })),
     weeklyActive: weeks.map((w) => ({ weekStart: w.week_start, activeUsers: w.active_users, records: w.records })),
   };
 }

@@ -20,9 +20,20 @@ const valid = (tag: string) => ({
 describe("register (REST)", () => {
   test("creates the user, answers 201 with the public user and sets a safe session cookie", async () => {
     const client = new RestClient(h.app);
-    const res = await client.post("/api/register", { ...valid("reg1"), homeCourseName: "Pebble Beach", handicap: "12.4" });
+    const res = await client.post("/api/register", {
+      ...valid("reg1"),
+      homeCourseName: "Pebble Beach",
+      handicap: "12.4",
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ username: "user_reg1", displayName: "Jane reg1", email: "reg1@example.com", homeCourseName: "Pebble Beach", handicap: 12.4, isAdmin: false });
+    expect(res.json).toMatchObject({
+      username: "user_reg1",
+      displayName: "Jane reg1",
+      email: "reg1@example.com",
+      homeCourseName: "Pebble Beach",
+      handicap: 12.4,
+      isAdmin: false,
+    });
     expect(res.json.passwordHash).toBeUndefined();
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     expect(cookie).toContain("HttpOnly");
@@ -47,7 +58,11 @@ describe("register (REST)", () => {
 
   const cases: [string, Record<string, unknown>, string][] = [
     ["short username", { username: "ab" }, "Username must be at least 3 characters"],
-    ["bad username characters", { username: "bad name!" }, "Username can only contain letters, numbers, and underscores"],
+    [
+      "bad username characters",
+      { username: "bad name!" },
+      "Username can only contain letters, numbers, and underscores",
+    ],
     ["invalid email", { email: "not-an-email" }, "Please enter a valid email address"],
     ["short password", { password: "12345" }, "Password must be at least 6 characters"],
     ["empty display name", { displayName: "   " }, "Display name is required"],
@@ -67,7 +82,10 @@ describe("register (REST)", () => {
     const again = await new RestClient(h.app).post("/api/register", { ...valid("other"), username: "USER_DUP" });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ message: "Username is already taken" });
-    const sameEmail = await new RestClient(h.app).post("/api/register", { ...valid("other2"), email: "DUP@example.com" });
+    const sameEmail = await new RestClient(h.app).post("/api/register", {
+      ...valid("other2"),
+      email: "DUP@example.com",
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.json).toEqual({ message: "Email is already registered" });
   });
@@ -142,7 +160,10 @@ describe("login and logout (REST)", () => {
 
   test("sessions slide: one near expiry is extended and the cookie re-sent", async () => {
     const { client, user } = await signUp(h);
-    await h.db.update(sessions).set({ expiresAt: new Date(Date.now() + 2 * 86400_000) }).where(eq(sessions.userId, user.id));
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 2 * 86400_000) })
+      .where(eq(sessions.userId, user.id));
     const res = await client.get("/api/user");
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).toMatch(/session=.*Max-Age=259\d{4}/);
@@ -152,7 +173,10 @@ describe("login and logout (REST)", () => {
 
   test("an expired session is refused and removed", async () => {
     const { client, user } = await signUp(h);
-    await h.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get("/api/user")).status).toBe(401);
     expect(await h.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
@@ -169,14 +193,22 @@ describe("CSRF: state-changing requests must be same-origin", () => {
   test("a request with neither Origin nor Sec-Fetch-Site is refused; Sec-Fetch-Site same-origin passes", async () => {
     const bare = await new RestClient(h.app, null).post("/api/register", valid("csrf2"));
     expect(bare.status).toBe(403);
-    const fetchSite = await new RestClient(h.app, null).post("/api/register", valid("csrf3"), { "Sec-Fetch-Site": "same-origin" });
+    const fetchSite = await new RestClient(h.app, null).post("/api/register", valid("csrf3"), {
+      "Sec-Fetch-Site": "same-origin",
+    });
     expect(fetchSite.status).toBe(201);
-    const crossSite = await new RestClient(h.app, null).post("/api/register", valid("csrf4"), { "Sec-Fetch-Site": "cross-site" });
+    const crossSite = await new RestClient(h.app, null).post("/api/register", valid("csrf4"), {
+      "Sec-Fetch-Site": "cross-site",
+    });
     expect(crossSite.status).toBe(403);
   });
 
   test("tRPC mutations are checked too", async () => {
-    const res = await h.app.request("http://localhost/trpc/auth.logout", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+    const res = await h.app.request("http://localhost/trpc/auth.logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -184,7 +216,11 @@ describe("CSRF: state-changing requests must be same-origin", () => {
 describe("profile update", () => {
   test("PUT /api/users/me updates display name, home course and handicap; 401 when signed out", async () => {
     const { client } = await signUp(h);
-    const res = await client.put("/api/users/me", { displayName: "Rory M", homeCourseName: "Royal County Down", handicap: 3.2 });
+    const res = await client.put("/api/users/me", {
+      displayName: "Rory M",
+      homeCourseName: "Royal County Down",
+      handicap: 3.2,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ displayName: "Rory M", homeCourseName: "Royal County Down", handicap: 3.2 });
     const cleared = await client.put("/api/users/me", { handicap: null, homeCourseName: "" });
@@ -205,9 +241,18 @@ describe("auth over tRPC (same service)", () => {
     expect(cookies[0]).toMatch(/^session=[a-z2-7]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=\d+$/);
 
     await expect(anon.auth.me()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anon.auth.login({ username: "user_trpc1", password: "nope123" })).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Invalid username or password" });
-    await expect(anon.auth.register({ ...valid("trpc2"), username: "x" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Username must be at least 3 characters" });
-    await expect(anon.auth.register(valid("trpc1"))).rejects.toMatchObject({ code: "CONFLICT", message: "Username is already taken" });
+    await expect(anon.auth.login({ username: "user_trpc1", password: "nope123" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Invalid username or password",
+    });
+    await expect(anon.auth.register({ ...valid("trpc2"), username: "x" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Username must be at least 3 characters",
+    });
+    await expect(anon.auth.register(valid("trpc1"))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Username is already taken",
+    });
 
     const [row] = await h.db.select().from(users).where(eq(users.id, user.id));
     const me = await h.caller(row).auth.me();

@@ -15,13 +15,17 @@ export const authRest = new Hono<HonoEnv>()
   .post("/register", async (c) => {
     const ctx = serviceContext(c);
     const signedIn = await auth.register(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
-    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), { append: true });
+    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), {
+      append: true,
+    });
     return c.json(signedIn.user, 201);
   })
   .post("/login", async (c) => {
     const ctx = serviceContext(c);
     const signedIn = await auth.login(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
-    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), { append: true });
+    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), {
+      append: true,
+    });
     return c.json(signedIn.user);
   })
   .post("/logout", async (c) => {

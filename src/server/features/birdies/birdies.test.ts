@@ -14,7 +14,15 @@ const DAY = 86400_000;
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 const partner = { name: "Pat Partner", signature: "P. Partner" };
 
-async function setup(opts: { allowMultipleBirdies?: boolean; eagleBonus?: boolean; courseMode?: "single" | "hybrid"; start?: number; end?: number } = {}) {
+async function setup(
+  opts: {
+    allowMultipleBirdies?: boolean;
+    eagleBonus?: boolean;
+    courseMode?: "single" | "hybrid";
+    start?: number;
+    end?: number;
+  } = {},
+) {
   const owner = await signUp(h);
   const challenge = await createChallenge(h.db, owner.user.id, {
     name: `Birdie Hunt ${Math.random().toString(36).slice(2, 6)}`,
@@ -40,7 +48,10 @@ const body = (challengeId: number, patch: Record<string, unknown> = {}) => ({
 describe("POST /api/birdies", () => {
   test("records a verified birdie: 201, signature stored with its prefix, course filled in", async () => {
     const { owner, challenge } = await setup();
-    const res = await owner.client.post(`/api/birdies?userId=${owner.user.id}`, body(challenge.id, { courseId: challenge.courses[0].id }));
+    const res = await owner.client.post(
+      `/api/birdies?userId=${owner.user.id}`,
+      body(challenge.id, { courseId: challenge.courses[0].id }),
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       challengeId: challenge.id,
@@ -59,19 +70,32 @@ describe("POST /api/birdies", () => {
   test("the relative reading is normalised: -1 birdie (3), -2 eagle (2), -3 ace (1, an eagle)", async () => {
     const { owner, challenge } = await setup({ allowMultipleBirdies: true });
     const scores = [];
-    for (const score of [-1, -2, -3]) scores.push((await owner.client.post("/api/birdies", body(challenge.id, { score }))).json);
-    expect(scores.map((s) => [s.score, s.type])).toEqual([[3, "birdie"], [2, "eagle"], [1, "eagle"]]);
+    for (const score of [-1, -2, -3])
+      scores.push((await owner.client.post("/api/birdies", body(challenge.id, { score }))).json);
+    expect(scores.map((s) => [s.score, s.type])).toEqual([
+      [3, "birdie"],
+      [2, "eagle"],
+      [1, "eagle"],
+    ]);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
     ["hole 0", { holeNumber: 0 }, "Hole number must be between 1 and 18"],
     ["hole 19", { holeNumber: 19 }, "Hole number must be between 1 and 18"],
-    ["score 4 (par)", { score: 4 }, "Score must be a birdie (3 strokes, or -1) or an eagle (2 or 1 strokes, or -2 or -3)"],
+    [
+      "score 4 (par)",
+      { score: 4 },
+      "Score must be a birdie (3 strokes, or -1) or an eagle (2 or 1 strokes, or -2 or -3)",
+    ],
     ["score -4", { score: -4 }, "Score must be a birdie (3 strokes, or -1) or an eagle (2 or 1 strokes, or -2 or -3)"],
     ["blank partner", { verifiedBy: { name: "  ", signature: "x" } }, "Partner name is required"],
     ["blank signature", { verifiedBy: { name: "Pat", signature: "" } }, "Signature is required"],
     ["prefix-only signature", { verifiedBy: { name: "Pat", signature: "signature:" } }, "Signature is required"],
-    ["long partner name", { verifiedBy: { name: "x".repeat(101), signature: "x" } }, "Partner name must be at most 100 characters"],
+    [
+      "long partner name",
+      { verifiedBy: { name: "x".repeat(101), signature: "x" } },
+      "Partner name must be at most 100 characters",
+    ],
     ["bad date", { date: "2026-02-30" }, "Date played must be a valid date"],
     ["missing date", { date: "" }, "Date played is required"],
     ["future date", { date: day(3) }, "Date played cannot be in the future"],
@@ -83,7 +107,9 @@ describe("POST /api/birdies", () => {
       const res = await owner.client.post("/api/birdies", body(challenge.id, patch));
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ message });
-      expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id))).toHaveLength(0);
+      expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id))).toHaveLength(
+        0,
+      );
     });
   }
 
@@ -112,7 +138,10 @@ describe("POST /api/birdies", () => {
   test("single mode: a course outside the challenge is refused", async () => {
     const { owner, challenge } = await setup();
     const other = await setup();
-    const res = await owner.client.post("/api/birdies", body(challenge.id, { courseId: other.challenge.courses[0].id }));
+    const res = await owner.client.post(
+      "/api/birdies",
+      body(challenge.id, { courseId: other.challenge.courses[0].id }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("That course is not part of this challenge");
   });
@@ -120,10 +149,16 @@ describe("POST /api/birdies", () => {
   test("hybrid mode: a typed course name is found or created (case-insensitively)", async () => {
     const { owner, challenge } = await setup({ courseMode: "hybrid" });
     const name = `Links ${Math.random().toString(36).slice(2, 7)}`;
-    const first = await owner.client.post("/api/birdies", body(challenge.id, { customCourseName: name, holeNumber: 1 }));
+    const first = await owner.client.post(
+      "/api/birdies",
+      body(challenge.id, { customCourseName: name, holeNumber: 1 }),
+    );
     expect(first.status).toBe(201);
     expect(first.json.courseName).toBe(name);
-    const second = await owner.client.post("/api/birdies", body(challenge.id, { customCourseName: name.toUpperCase(), holeNumber: 2 }));
+    const second = await owner.client.post(
+      "/api/birdies",
+      body(challenge.id, { customCourseName: name.toUpperCase(), holeNumber: 2 }),
+    );
     expect(second.json.courseId).toBe(first.json.courseId);
     const none = await owner.client.post("/api/birdies", body(challenge.id, { holeNumber: 3 }));
     expect(none.status).toBe(400);
@@ -142,7 +177,10 @@ describe("one counted record per hole unless multiples are allowed", () => {
     expect(eagle.status).toBe(201);
     expect((await owner.client.post("/api/birdies", body(challenge.id, { score: 1 }))).status).toBe(409);
     const rows = await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id));
-    expect(rows.map((r) => [r.score, r.counted]).sort()).toEqual([[2, true], [3, false]]);
+    expect(rows.map((r) => [r.score, r.counted]).sort()).toEqual([
+      [2, true],
+      [3, false],
+    ]);
 
     // The challenge view shows the hole as eagled, not also birdied.
     const list = await owner.client.get(`/api/users/${owner.user.id}/challenges`);
@@ -162,7 +200,9 @@ describe("one counted record per hole unless multiples are allowed", () => {
 
   test("concurrent submissions of the same hole: exactly one is stored", async () => {
     const { owner, challenge } = await setup();
-    const results = await Promise.all(Array.from({ length: 5 }, () => owner.client.post("/api/birdies", body(challenge.id, { holeNumber: 12 }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => owner.client.post("/api/birdies", body(challenge.id, { holeNumber: 12 }))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 });
@@ -173,7 +213,10 @@ describe("recordRound (tRPC): all or nothing", () => {
     const res = await h.caller(owner.user).birdies.recordRound({
       challengeId: challenge.id,
       date: day(0),
-      holes: [{ holeNumber: 3, score: 3 }, { holeNumber: 4, score: 2 }],
+      holes: [
+        { holeNumber: 3, score: 3 },
+        { holeNumber: 4, score: 2 },
+      ],
       verifiedBy: partner,
     });
     expect(res.birdies).toBe(1);
@@ -183,12 +226,17 @@ describe("recordRound (tRPC): all or nothing", () => {
 
   test("one refused hole rolls back the whole round", async () => {
     const { owner, challenge } = await setup();
-    await h.caller(owner.user).birdies.record({ challengeId: challenge.id, holeNumber: 9, score: 3, date: day(0), verifiedBy: partner });
+    await h
+      .caller(owner.user)
+      .birdies.record({ challengeId: challenge.id, holeNumber: 9, score: 3, date: day(0), verifiedBy: partner });
     await expect(
       h.caller(owner.user).birdies.recordRound({
         challengeId: challenge.id,
         date: day(0),
-        holes: [{ holeNumber: 1, score: 3 }, { holeNumber: 9, score: 3 }],
+        holes: [
+          { holeNumber: 1, score: 3 },
+          { holeNumber: 9, score: 3 },
+        ],
         verifiedBy: partner,
       }),
     ).rejects.toMatchObject({ code: "CONFLICT", message: "Hole 9 is already recorded in this challenge" });
@@ -198,9 +246,18 @@ describe("recordRound (tRPC): all or nothing", () => {
 
   test("a resent round with the same clientRoundId is recorded once and answers the first result", async () => {
     const { owner, challenge } = await setup({ allowMultipleBirdies: true });
-    const round = { challengeId: challenge.id, date: day(0), holes: [{ holeNumber: 6, score: 3 }], verifiedBy: partner, clientRoundId: "3f0c2a9e-1b7d-4c55-9a51-0d2b8e6f7a10" };
+    const round = {
+      challengeId: challenge.id,
+      date: day(0),
+      holes: [{ holeNumber: 6, score: 3 }],
+      verifiedBy: partner,
+      clientRoundId: "3f0c2a9e-1b7d-4c55-9a51-0d2b8e6f7a10",
+    };
     const first = await h.caller(owner.user).birdies.recordRound(round);
-    const [again, concurrent] = await Promise.all([h.caller(owner.user).birdies.recordRound(round), h.caller(owner.user).birdies.recordRound(round)]);
+    const [again, concurrent] = await Promise.all([
+      h.caller(owner.user).birdies.recordRound(round),
+      h.caller(owner.user).birdies.recordRound(round),
+    ]);
     expect(again.records.map((r) => r.id)).toEqual(first.records.map((r) => r.id));
     expect(concurrent.records.map((r) => r.id)).toEqual(first.records.map((r) => r.id));
     const rows = await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id));
@@ -208,17 +265,31 @@ describe("recordRound (tRPC): all or nothing", () => {
     // Without an id (or with another one) the same holes are a new round.
     await h.caller(owner.user).birdies.recordRound({ ...round, clientRoundId: "another-round-id-123" });
     expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.challengeId, challenge.id))).toHaveLength(2);
-    await expect(h.caller(owner.user).birdies.recordRound({ ...round, clientRoundId: "bad id!" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Invalid round id" });
+    await expect(
+      h.caller(owner.user).birdies.recordRound({ ...round, clientRoundId: "bad id!" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Invalid round id" });
   });
 
   test("no holes: 'Please select at least one hole'; a hole twice is refused", async () => {
     const { owner, challenge } = await setup();
-    await expect(h.caller(owner.user).birdies.recordRound({ challengeId: challenge.id, date: day(0), holes: [], verifiedBy: partner })).rejects.toMatchObject({
+    await expect(
+      h
+        .caller(owner.user)
+        .birdies.recordRound({ challengeId: challenge.id, date: day(0), holes: [], verifiedBy: partner }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Please select at least one hole",
     });
     await expect(
-      h.caller(owner.user).birdies.recordRound({ challengeId: challenge.id, date: day(0), holes: [{ holeNumber: 2, score: 3 }, { holeNumber: 2, score: 2 }], verifiedBy: partner }),
+      h.caller(owner.user).birdies.recordRound({
+        challengeId: challenge.id,
+        date: day(0),
+        holes: [
+          { holeNumber: 2, score: 3 },
+          { holeNumber: 2, score: 2 },
+        ],
+        verifiedBy: partner,
+      }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Hole 2 is marked twice" });
   });
 });
@@ -243,10 +314,14 @@ describe("listing and deleting", () => {
     const friend = await signUp(h);
     await addPlayer(h.db, challenge.id, friend.user.id);
     await owner.client.post("/api/birdies", body(challenge.id));
-    const seen = await h.caller(friend.user).birdies.listForPlayer({ challengeId: challenge.id, userId: owner.user.id });
+    const seen = await h
+      .caller(friend.user)
+      .birdies.listForPlayer({ challengeId: challenge.id, userId: owner.user.id });
     expect(seen).toHaveLength(1);
     const stranger = await signUp(h);
-    await expect(h.caller(stranger.user).birdies.listForPlayer({ challengeId: challenge.id, userId: owner.user.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      h.caller(stranger.user).birdies.listForPlayer({ challengeId: challenge.id, userId: owner.user.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   test("delete: own record only (member 403, stranger 404), bearer header must match, superseded birdie counts again", async () => {
@@ -261,12 +336,20 @@ describe("listing and deleting", () => {
     expect(byFriend.json).toEqual({ message: "You can only delete your own birdies" });
     const stranger = await signUp(h);
     expect((await stranger.client.delete(`/api/birdies/${eagle.id}`)).status).toBe(404);
-    expect((await owner.client.delete(`/api/birdies/${eagle.id}`, { Authorization: `Bearer ${friend.user.id}` })).status).toBe(403);
-    expect((await new RestClient(h.app).delete(`/api/birdies/${eagle.id}`, { Authorization: `Bearer ${owner.user.id}` })).status).toBe(401);
+    expect(
+      (await owner.client.delete(`/api/birdies/${eagle.id}`, { Authorization: `Bearer ${friend.user.id}` })).status,
+    ).toBe(403);
+    expect(
+      (await new RestClient(h.app).delete(`/api/birdies/${eagle.id}`, { Authorization: `Bearer ${owner.user.id}` }))
+        .status,
+    ).toBe(401);
 
     const ok = await owner.client.delete(`/api/birdies/${eagle.id}`, { Authorization: `Bearer ${owner.user.id}` });
     expect(ok.status).toBe(200);
-    const [restored] = await h.db.select().from(birdieRecords).where(and(eq(birdieRecords.id, birdie.id)));
+    const [restored] = await h.db
+      .select()
+      .from(birdieRecords)
+      .where(and(eq(birdieRecords.id, birdie.id)));
     expect(restored.counted).toBe(true);
     expect((await owner.client.delete(`/api/birdies/${eagle.id}`)).status).toBe(404);
     expect((await owner.client.delete("/api/birdies/abc")).status).toBe(400);

@@ -21,7 +21,10 @@ export const birdiesRest = new Hono<HonoEnv>()
     const user = requireUser(c);
     // SPEC.md's client sends "Bearer <user id>": never authentication (the cookie decides), but a
     // header naming someone else is refused (DECISIONS.md).
-    const bearer = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const bearer = c.req
+      .header("authorization")
+      ?.match(/^Bearer\s+(.+)$/i)?.[1]
+      ?.trim();
     if (bearer && bearer !== String(user.id)) throw forbidden("You can only act as yourself");
     const id = idParam(c.req.param("id"), "birdie");
     return c.json(await birdies.deleteBirdie(c.get("deps").database.db, user.id, { id }));

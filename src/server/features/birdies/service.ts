@@ -40,7 +40,12 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 type RecordContext = { challenge: ChallengeRow; courseId: number; courseName: string; date: string };
 type Verifier = { name: string; signature: string };
 
-export type RecordedRound = { records: BirdieRecord[]; birdies: number; eagles: number; newAchievements: Achievement[] };
+export type RecordedRound = {
+  records: BirdieRecord[];
+  birdies: number;
+  eagles: number;
+  newAchievements: Achievement[];
+};
 
 // ---- Views -------------------------------------------------------------------------------------
 
@@ -103,7 +108,8 @@ async function prepareRecord(
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   if (status === "upcoming") throw badRequest(NOT_STARTED);
   if (status === "past") throw badRequest(ENDED);
-  if (input.date < utcDay(challenge.startDate) || input.date > utcDay(challenge.endDate)) throw badRequest(DATE_OUTSIDE);
+  if (input.date < utcDay(challenge.startDate) || input.date > utcDay(challenge.endDate))
+    throw badRequest(DATE_OUTSIDE);
   if (input.date > utcDay(new Date(now.getTime() + LATEST_ZONE_MS))) throw badRequest(DATE_FUTURE);
 
   if (challenge.courseMode === "single") {
@@ -118,13 +124,23 @@ async function prepareRecord(
     return { challenge, courseId: course.id, courseName: course.name, date: input.date };
   }
   if (!input.courseId) throw badRequest(CHOOSE_COURSE);
-  const [course] = await tx.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, input.courseId));
+  const [course] = await tx
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(eq(courses.id, input.courseId));
   if (!course) throw notFound("Course not found");
   return { challenge, courseId: course.id, courseName: course.name, date: input.date };
 }
 
 /** Inserts one hole, applying the multiple-birdies rule (a birdie may be upgraded by an eagle). */
-async function insertHole(tx: Db, userId: number, ctx: RecordContext, holeNumber: number, strokes: number, verifier: Verifier): Promise<BirdieRecord> {
+async function insertHole(
+  tx: Db,
+  userId: number,
+  ctx: RecordContext,
+  holeNumber: number,
+  strokes: number,
+  verifier: Verifier,
+): Promise<BirdieRecord> {
   if (!ctx.challenge.allowMultipleBirdies) {
     const existing = await tx
       .select({ id: birdieRecords.id, score: birdieRecords.score })
@@ -167,7 +183,13 @@ async function insertHole(tx: Db, userId: number, ctx: RecordContext, holeNumber
  * Awards what the new records earn, then posts the chat's system messages (delivered to sockets
  * only once the records commit). The name look-up travels with the award checks.
  */
-async function awardAndAnnounce(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[], now: Date): Promise<Achievement[]> {
+async function awardAndAnnounce(
+  tx: Db,
+  userId: number,
+  challengeId: number,
+  records: readonly BirdieRecord[],
+  now: Date,
+): Promise<Achievement[]> {
   const [earned, name] = await Promise.all([
     awardForRecords(
       tx,
@@ -186,7 +208,12 @@ async function awardAndAnnounce(tx: Db, userId: number, challengeId: number, rec
 }
 
 /** POST /api/birdies: one hole. */
-export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInput, now = new Date()): Promise<BirdieRecord & { newAchievements: Achievement[] }> {
+export async function recordBirdie(
+  db: Db,
+  userId: number,
+  raw: RecordBirdieInput,
+  now = new Date(),
+): Promise<BirdieRecord & { newAchievements: Achievement[] }> {
   const input = parseInput(recordBirdieSchema, raw);
   return db.transaction(async (tx) => {
     const ctx = await prepareRecord(tx, userId, input, now);
@@ -197,7 +224,12 @@ export async function recordBirdie(db: Db, userId: number, raw: RecordBirdieInpu
 }
 
 /** A verified round: every marked hole is recorded, or none is (one transaction). */
-export async function recordRound(db: Db, userId: number, raw: RecordRoundInput, now = new Date()): Promise<RecordedRound> {
+export async function recordRound(
+  db: Db,
+  userId: number,
+  raw: RecordRoundInput,
+  now = new Date(),
+): Promise<RecordedRound> {
   const input = parseInput(recordRoundSchema, raw);
   return db.transaction(async (tx) => {
     const ctx = await prepareRecord(tx, userId, input, now);
@@ -216,13 +248,19 @@ export async function recordRound(db: Db, userId: number, raw: RecordRoundInput,
     const eagles = records.filter((r) => r.type === "eagle").length;
     const newAchievements = await awardAndAnnounce(tx, userId, ctx.challenge.id, records, now);
     const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
-    if (input.clientRoundId) await tx.insert(roundSubmissions).values({ userId, clientRoundId: input.clientRoundId, result });
+    if (input.clientRoundId)
+      await tx.insert(roundSubmissions).values({ userId, clientRoundId: input.clientRoundId, result });
     return result;
   });
 }
 
 /** Deletes one of the caller's own records; a superseded birdie on that hole counts again. */
-export async function deleteBirdie(db: Db, userId: number, raw: { id: number | string }, now = new Date()): Promise<{ ok: true; id: number }> {
+export async function deleteBirdie(
+  db: Db,
+  userId: number,
+  raw: { id: number | string },
+  now = new Date(),
+): Promise<{ ok: true; id: number }> {
   const { id } = parseInput(deleteBirdieSchema, raw);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(birdieRecords).where(eq(birdieRecords.id, id)).for("update");
@@ -254,31 +292,59 @@ export async function deleteBirdie(db: Db, userId: number, raw: { id: number | s
 // ---- Reads -------------------------------------------------------------------------------------
 
 /** GET /api/birdies: the caller's records, optionally in one challenge (members only). */
-export async function listOwnBirdies(db: Db, userId: number, raw: { challengeId?: number | string } = {}): Promise<BirdieRecord[]> {
+export async function listOwnBirdies(
+  db: Db,
+  userId: number,
+  raw: { challengeId?: number | string } = {},
+): Promise<BirdieRecord[]> {
   const input = parseInput(listBirdiesSchema, raw);
   if (input.challengeId) {
     await requireMember(db, input.challengeId, userId);
-    return viewsWithCourses(db, and(eq(birdieRecords.userId, userId), eq(birdieRecords.challengeId, input.challengeId)));
+    return viewsWithCourses(
+      db,
+      and(eq(birdieRecords.userId, userId), eq(birdieRecords.challengeId, input.challengeId)),
+    );
   }
   return viewsWithCourses(db, and(eq(birdieRecords.userId, userId)));
 }
 
 /** Any member of a challenge may open any player's grid (the leaderboard's player dialog). */
-export async function listPlayerBirdies(db: Db, viewerId: number, raw: { challengeId: number | string; userId: number | string }): Promise<BirdieRecord[]> {
+export async function listPlayerBirdies(
+  db: Db,
+  viewerId: number,
+  raw: { challengeId: number | string; userId: number | string },
+): Promise<BirdieRecord[]> {
   const input = parseInput(playerBirdiesSchema, raw);
   await requireMember(db, input.challengeId, viewerId);
-  return viewsWithCourses(db, and(eq(birdieRecords.userId, input.userId), eq(birdieRecords.challengeId, input.challengeId)));
+  return viewsWithCourses(
+    db,
+    and(eq(birdieRecords.userId, input.userId), eq(birdieRecords.challengeId, input.challengeId)),
+  );
 }
 
 /** The caller's hole summary (birdied/eagled holes, counts, points) in each of these challenges. */
-export async function holeSummariesFor(db: Db, userId: number, challengeRows: readonly ChallengeRow[]): Promise<Map<number, HoleSummary>> {
+export async function holeSummariesFor(
+  db: Db,
+  userId: number,
+  challengeRows: readonly ChallengeRow[],
+): Promise<Map<number, HoleSummary>> {
   const out = new Map<number, HoleSummary>();
   if (!challengeRows.length) return out;
   const rows = await prepared(db, "user_holes_in_challenges", (d) =>
     d
-      .select({ challengeId: birdieRecords.challengeId, holeNumber: birdieRecords.holeNumber, score: birdieRecords.score, counted: birdieRecords.counted })
+      .select({
+        challengeId: birdieRecords.challengeId,
+        holeNumber: birdieRecords.holeNumber,
+        score: birdieRecords.score,
+        counted: birdieRecords.counted,
+      })
       .from(birdieRecords)
-      .where(and(eq(birdieRecords.userId, sql.placeholder("userId")), sql`${birdieRecords.challengeId} = any(${sql.placeholder("ids")}::int[])`))
+      .where(
+        and(
+          eq(birdieRecords.userId, sql.placeholder("userId")),
+          sql`${birdieRecords.challengeId} = any(${sql.placeholder("ids")}::int[])`,
+        ),
+      )
       .prepare("user_holes_in_challenges"),
   ).execute({ userId, ids: challengeRows.map((c) => c.id) });
   // One pass to group, not one scan of every row per challenge (a golfer may be in many).

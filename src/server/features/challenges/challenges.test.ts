@@ -73,7 +73,14 @@ describe("POST /api/challenges", () => {
 
   test("defaults: single mode, mostBirdies, threshold 9, both flags off", async () => {
     const c = await createChallenge(creator.client);
-    expect(c).toMatchObject({ courseMode: "single", tiebreaker: "mostBirdies", tiebreakerThreshold: 9, allowMultipleBirdies: false, eagleBonus: false, rules: null });
+    expect(c).toMatchObject({
+      courseMode: "single",
+      tiebreaker: "mostBirdies",
+      tiebreakerThreshold: 9,
+      allowMultipleBirdies: false,
+      eagleBonus: false,
+      rules: null,
+    });
   });
 
   test("a courseName is found case-insensitively or created", async () => {
@@ -89,7 +96,11 @@ describe("POST /api/challenges", () => {
   test("hybrid mode takes zero or several courses, in the order given", async () => {
     const none = await createChallenge(creator.client, { courseMode: "hybrid" });
     expect(none).toMatchObject({ courses: [], courseName: null, courseInfo: "Any Course" });
-    const [a, b, c] = [await createCourse(creator.client), await createCourse(creator.client), await createCourse(creator.client)];
+    const [a, b, c] = [
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+    ];
     const three = await createChallenge(creator.client, { courseMode: "hybrid", courseIds: [b.id, a.id, c.id, a.id] });
     expect(three.courses).toEqual([b, a, c]);
     expect(three.courseName).toBe(`${b.name} +2 more`);
@@ -101,20 +112,44 @@ describe("POST /api/challenges", () => {
     expect(none.status).toBe(400);
     expect(none.json).toEqual({ message: "Choose a course for a single-course challenge" });
     const [a, b] = [await createCourse(creator.client), await createCourse(creator.client)];
-    const two = await creator.client.post("/api/challenges", { name: unique("Solo"), ...challengeWindow(), courseIds: [a.id, b.id] });
+    const two = await creator.client.post("/api/challenges", {
+      name: unique("Solo"),
+      ...challengeWindow(),
+      courseIds: [a.id, b.id],
+    });
     expect(two.status).toBe(400);
     expect(two.json).toEqual({ message: "A single-course challenge has exactly one course" });
-    const unknown = await creator.client.post("/api/challenges", { name: unique("Solo"), ...challengeWindow(), courseIds: [999999] });
+    const unknown = await creator.client.post("/api/challenges", {
+      name: unique("Solo"),
+      ...challengeWindow(),
+      courseIds: [999999],
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ message: "Course not found" });
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
     ["a 3-character name", { name: "abc" }, "Challenge name must be at least 4 characters"],
-    ["a 1-character course name", { courseName: "P", courseIds: undefined }, "Course name must be at least 2 characters"],
-    ["an end equal to the start", { startDate: "2026-06-01T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" }, "End date must be after start date"],
-    ["an end before the start", { startDate: "2026-06-02T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" }, "End date must be after start date"],
-    ["the edit-only tiebreaker", { tiebreaker: "firstToComplete" }, "Tiebreaker must be mostBirdies or firstToThreshold"],
+    [
+      "a 1-character course name",
+      { courseName: "P", courseIds: undefined },
+      "Course name must be at least 2 characters",
+    ],
+    [
+      "an end equal to the start",
+      { startDate: "2026-06-01T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" },
+      "End date must be after start date",
+    ],
+    [
+      "an end before the start",
+      { startDate: "2026-06-02T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" },
+      "End date must be after start date",
+    ],
+    [
+      "the edit-only tiebreaker",
+      { tiebreaker: "firstToComplete" },
+      "Tiebreaker must be mostBirdies or firstToThreshold",
+    ],
     ["threshold 19", { tiebreakerThreshold: 19 }, "Threshold must be between 1 and 18"],
     ["threshold 0", { tiebreakerThreshold: 0 }, "Threshold must be between 1 and 18"],
     ["an unknown mode", { courseMode: "triple" }, "Course mode must be single or hybrid"],
@@ -123,7 +158,12 @@ describe("POST /api/challenges", () => {
   ];
   for (const [what, patch, message] of invalid) {
     test(`400 '${message}' for ${what}`, async () => {
-      const res = await creator.client.post("/api/challenges", { name: unique("Valid"), ...challengeWindow(), courseIds: [1], ...patch });
+      const res = await creator.client.post("/api/challenges", {
+        name: unique("Valid"),
+        ...challengeWindow(),
+        courseIds: [1],
+        ...patch,
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ message });
     });
@@ -142,13 +182,21 @@ describe("POST /api/challenges", () => {
 
   test("tRPC challenges.create shares the service and its messages", async () => {
     const caller = h.caller(creator.user);
-    const created = await caller.challenges.create({ name: unique("Trpc"), ...challengeWindow(), courseName: unique("Trpc Course") });
+    const created = await caller.challenges.create({
+      name: unique("Trpc"),
+      ...challengeWindow(),
+      courseName: unique("Trpc Course"),
+    });
     expect(created).toMatchObject({ isCreator: true, playerCount: 1, status: "active" });
-    await expect(caller.challenges.create({ name: "abc", ...challengeWindow(), courseName: "Trpc" })).rejects.toMatchObject({
+    await expect(
+      caller.challenges.create({ name: "abc", ...challengeWindow(), courseName: "Trpc" }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Challenge name must be at least 4 characters",
     });
-    await expect(h.caller(null).challenges.create({ name: unique("Anon"), ...challengeWindow() })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(
+      h.caller(null).challenges.create({ name: unique("Anon"), ...challengeWindow() }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 
@@ -157,7 +205,13 @@ describe("GET /api/challenges/{id}: members only, others learn nothing", () => {
     const c = await sharedChallenge();
     const mine = await member.client.get(`/api/challenges/${c.id}`);
     expect(mine.status).toBe(200);
-    expect(mine.json).toMatchObject({ id: c.id, isCreator: false, playerCount: 2, invitePin: c.invitePin, inviteLink: c.inviteLink });
+    expect(mine.json).toMatchObject({
+      id: c.id,
+      isCreator: false,
+      playerCount: 2,
+      invitePin: c.invitePin,
+      inviteLink: c.inviteLink,
+    });
     const stranger = await outsider.client.get(`/api/challenges/${c.id}`);
     expect(stranger.status).toBe(404);
     expect(stranger.json).toEqual(NOT_FOUND);
@@ -173,11 +227,17 @@ describe("GET /api/challenges/{id}: members only, others learn nothing", () => {
   test("tRPC challenges.byId: NOT_FOUND for a non-member", async () => {
     const c = await sharedChallenge();
     expect(await h.caller(member.user).challenges.byId({ id: c.id })).toMatchObject({ id: c.id, isCreator: false });
-    await expect(h.caller(outsider.user).challenges.byId({ id: c.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Challenge not found" });
+    await expect(h.caller(outsider.user).challenges.byId({ id: c.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Challenge not found",
+    });
   });
 
   test("status at the window's exact instants: the start and the end are both active", async () => {
-    const c = await createChallenge(creator.client, { startDate: "2030-03-01T06:00:00.000Z", endDate: "2030-03-31T18:00:00.000Z" });
+    const c = await createChallenge(creator.client, {
+      startDate: "2030-03-01T06:00:00.000Z",
+      endDate: "2030-03-31T18:00:00.000Z",
+    });
     const at = (iso: string) => getChallenge(h.db, creator.user.id, c.id, new Date(iso)).then((v) => v.status);
     expect(await at("2030-03-01T05:59:59.999Z")).toBe("upcoming");
     expect(await at("2030-03-01T06:00:00.000Z")).toBe("active");
@@ -189,8 +249,17 @@ describe("GET /api/challenges/{id}: members only, others learn nothing", () => {
 describe("GET /api/users/{id}/challenges", () => {
   test("the caller's challenges with SPEC.md §3's derived fields", async () => {
     const golfer = await signUp(h, { displayName: "Lisa List" });
-    const [a, b, c] = [await createCourse(creator.client), await createCourse(creator.client), await createCourse(creator.client)];
-    const active = await createChallenge(creator.client, { name: unique("Active"), courseMode: "hybrid", courseIds: [a.id, b.id, c.id], ...challengeWindow(-2, 5) });
+    const [a, b, c] = [
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+    ];
+    const active = await createChallenge(creator.client, {
+      name: unique("Active"),
+      courseMode: "hybrid",
+      courseIds: [a.id, b.id, c.id],
+      ...challengeWindow(-2, 5),
+    });
     const upcoming = await createChallenge(golfer.client, { name: unique("Upcoming"), ...challengeWindow(3, 20) });
     const past = await createChallenge(creator.client, { name: unique("Past"), ...challengeWindow(-40, -10) });
     await createChallenge(creator.client, { name: unique("Not mine") });
@@ -217,7 +286,12 @@ describe("GET /api/users/{id}/challenges", () => {
       inviteLink: `/join-challenge/${active.inviteCode}`,
       invitePin: active.invitePin,
     });
-    expect(byId[upcoming.id]).toMatchObject({ status: "upcoming", isCreator: true, playerCount: 1, creatorName: "Lisa List" });
+    expect(byId[upcoming.id]).toMatchObject({
+      status: "upcoming",
+      isCreator: true,
+      playerCount: 1,
+      creatorName: "Lisa List",
+    });
     expect(byId[past.id]).toMatchObject({ status: "past", isCreator: false, playerCount: 2 });
 
     const trpcList = await h.caller(golfer.user).challenges.list();
@@ -249,23 +323,48 @@ describe("PATCH /api/challenges/{id}", () => {
       courseName: "ignored on PATCH",
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: c.id, name: "Fun", rules: "New rules", description: "A description", tiebreaker: "firstToComplete", tiebreakerThreshold: 17, eagleBonus: true, ...dates, courses: c.courses, playerCount: 2 });
+    expect(res.json).toMatchObject({
+      id: c.id,
+      name: "Fun",
+      rules: "New rules",
+      description: "A description",
+      tiebreaker: "firstToComplete",
+      tiebreakerThreshold: 17,
+      eagleBonus: true,
+      ...dates,
+      courses: c.courses,
+      playerCount: 2,
+    });
     expect((await member.client.get(`/api/challenges/${c.id}`)).json.name).toBe("Fun");
   });
 
   test("left-out fields stay; empty rules clear them", async () => {
     const c = await createChallenge(creator.client, { rules: "Keep me", allowMultipleBirdies: true });
     const res = await creator.client.patch(`/api/challenges/${c.id}`, { name: "Renamed" });
-    expect(res.json).toMatchObject({ name: "Renamed", rules: "Keep me", allowMultipleBirdies: true, startDate: c.startDate, endDate: c.endDate });
+    expect(res.json).toMatchObject({
+      name: "Renamed",
+      rules: "Keep me",
+      allowMultipleBirdies: true,
+      startDate: c.startDate,
+      endDate: c.endDate,
+    });
     expect((await creator.client.patch(`/api/challenges/${c.id}`, { rules: "" })).json.rules).toBeNull();
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
     ["a 2-character name", { name: "ab" }, "Challenge name must be at least 3 characters"],
     ["threshold 18", { tiebreakerThreshold: 18 }, "Threshold must be between 1 and 17"],
-    ["an end before the start", { startDate: "2026-06-02T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" }, "End date must be after the start date"],
+    [
+      "an end before the start",
+      { startDate: "2026-06-02T00:00:00.000Z", endDate: "2026-06-01T00:00:00.000Z" },
+      "End date must be after the start date",
+    ],
     ["a date before 1900", { startDate: "1899-12-31T00:00:00.000Z" }, "Start date must be between 1900 and 9999"],
-    ["an unknown tiebreaker", { tiebreaker: "coinToss" }, "Tiebreaker must be mostBirdies, firstToThreshold or firstToComplete"],
+    [
+      "an unknown tiebreaker",
+      { tiebreaker: "coinToss" },
+      "Tiebreaker must be mostBirdies, firstToThreshold or firstToComplete",
+    ],
   ];
   for (const [what, body, message] of invalid) {
     test(`400 '${message}' for ${what}`, async () => {
@@ -293,15 +392,24 @@ describe("PATCH /api/challenges/{id}", () => {
     expect(byOutsider.json).toEqual(NOT_FOUND);
     expect((await new RestClient(h.app).patch(`/api/challenges/${c.id}`, { name: "Hijacked" })).status).toBe(401);
     expect((await creator.client.get(`/api/challenges/${c.id}`)).json.name).toBe(c.name);
-    await expect(h.caller(member.user).challenges.update({ id: c.id, name: "Hijacked" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(member.user).challenges.update({ id: c.id, name: "Hijacked" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   test("courseIds replace the courses; switching to single mode keeps only the first", async () => {
-    const [a, b, c] = [await createCourse(creator.client), await createCourse(creator.client), await createCourse(creator.client)];
+    const [a, b, c] = [
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+      await createCourse(creator.client),
+    ];
     const hybrid = await createChallenge(creator.client, { courseMode: "hybrid", courseIds: [a.id, b.id] });
     const replaced = await creator.client.patch(`/api/challenges/${hybrid.id}`, { courseIds: [c.id, a.id] });
     expect(replaced.json.courses).toEqual([c, a]);
-    const tooMany = await creator.client.patch(`/api/challenges/${hybrid.id}`, { courseMode: "single", courseIds: [a.id, b.id] });
+    const tooMany = await creator.client.patch(`/api/challenges/${hybrid.id}`, {
+      courseMode: "single",
+      courseIds: [a.id, b.id],
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json).toEqual({ message: "A single-course challenge has exactly one course" });
     const single = await creator.client.patch(`/api/challenges/${hybrid.id}`, { courseMode: "single" });
@@ -310,7 +418,9 @@ describe("PATCH /api/challenges/{id}", () => {
 
   test("tRPC challenges.update takes { id, ...fields }", async () => {
     const c = await createChallenge(creator.client);
-    const updated = await h.caller(creator.user).challenges.update({ id: c.id, name: "Via tRPC", tiebreakerThreshold: "4" });
+    const updated = await h
+      .caller(creator.user)
+      .challenges.update({ id: c.id, name: "Via tRPC", tiebreakerThreshold: "4" });
     expect(updated).toMatchObject({ name: "Via tRPC", tiebreakerThreshold: 4 });
   });
 });
@@ -392,8 +502,24 @@ describe("players", () => {
     const res = await member.client.get(`/api/challenges/${c.id}/players`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual([
-      { id: creator.user.id, username: creator.user.username, displayName: "Carla Creator", profilePicture: null, handicap: null, joinedAt: expect.any(String), isCreator: true },
-      { id: member.user.id, username: member.user.username, displayName: "Mo Member", profilePicture: null, handicap: null, joinedAt: expect.any(String), isCreator: false },
+      {
+        id: creator.user.id,
+        username: creator.user.username,
+        displayName: "Carla Creator",
+        profilePicture: null,
+        handicap: null,
+        joinedAt: expect.any(String),
+        isCreator: true,
+      },
+      {
+        id: member.user.id,
+        username: member.user.username,
+        displayName: "Mo Member",
+        profilePicture: null,
+        handicap: null,
+        joinedAt: expect.any(String),
+        isCreator: false,
+      },
     ]);
     expect((await outsider.client.get(`/api/challenges/${c.id}/players`)).json).toEqual(NOT_FOUND);
     expect(await h.caller(creator.user).challenges.players({ id: c.id })).toEqual(res.json);
@@ -407,7 +533,11 @@ describe("players", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
     expect((await member.client.get(`/api/challenges/${c.id}`)).status).toBe(404);
-    expect((await member.client.get(`/api/users/${member.user.id}/challenges`)).json.some((x: { id: number }) => x.id === c.id)).toBe(false);
+    expect(
+      (await member.client.get(`/api/users/${member.user.id}/challenges`)).json.some(
+        (x: { id: number }) => x.id === c.id,
+      ),
+    ).toBe(false);
     const left = (await creator.client.get(`/api/challenges/${c.id}/players`)).json.map((p: { id: number }) => p.id);
     expect(left).toEqual([creator.user.id, third.user.id]);
     expect((await creator.client.get(`/api/challenges/${c.id}`)).json.playerCount).toBe(2);
@@ -439,10 +569,16 @@ describe("players", () => {
     expect(memberRemovesCreator.status).toBe(403);
     expect((await outsider.client.delete(`/api/challenges/${c.id}/players/${third.user.id}`)).json).toEqual(NOT_FOUND);
     expect((await new RestClient(h.app).delete(`/api/challenges/${c.id}/players/${third.user.id}`)).status).toBe(401);
-    expect((await creator.client.delete(`/api/challenges/${c.id}/players/abc`)).json).toEqual({ message: "Invalid user id" });
+    expect((await creator.client.delete(`/api/challenges/${c.id}/players/abc`)).json).toEqual({
+      message: "Invalid user id",
+    });
     expect((await creator.client.get(`/api/challenges/${c.id}`)).json.playerCount).toBe(3);
 
-    await expect(h.caller(creator.user).challenges.removePlayer({ id: c.id, userId: creator.user.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    expect(await h.caller(creator.user).challenges.removePlayer({ id: c.id, userId: third.user.id })).toEqual({ ok: true });
+    await expect(
+      h.caller(creator.user).challenges.removePlayer({ id: c.id, userId: creator.user.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await h.caller(creator.user).challenges.removePlayer({ id: c.id, userId: third.user.id })).toEqual({
+      ok: true,
+    });
   });
 });

@@ -17,7 +17,9 @@ export const challengesRest = new Hono<HonoEnv>()
   })
   .get("/challenges/:id", async (c) => {
     const user = actingUser(c);
-    return c.json(await challenges.getChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")));
+    return c.json(
+      await challenges.getChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
+    );
   })
   .patch("/challenges/:id", async (c) => {
     const user = actingUser(c);
@@ -26,11 +28,15 @@ export const challengesRest = new Hono<HonoEnv>()
   })
   .delete("/challenges/:id", async (c) => {
     const user = actingUser(c);
-    return c.json(await challenges.deleteChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")));
+    return c.json(
+      await challenges.deleteChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
+    );
   })
   .get("/challenges/:id/courses", async (c) => {
     const user = actingUser(c);
-    return c.json(await challenges.listChallengeCourses(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")));
+    return c.json(
+      await challenges.listChallengeCourses(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
+    );
   })
   .post("/challenges/:id/courses", async (c) => {
     const user = actingUser(c);
@@ -49,5 +55,7 @@ export const challengesRest = new Hono<HonoEnv>()
   })
   .post("/challenges/:id/invite/regenerate", async (c) => {
     const user = actingUser(c);
-    return c.json(await challenges.regenerateInviteCodes(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")));
+    return c.json(
+      await challenges.regenerateInviteCodes(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
+    );
   });

@@ -53,7 +53,10 @@ async function loadWithMembership(db: Db, challengeId: number, userId: number) {
     d
       .select({ challenge: challenges, memberId: challengePlayers.userId })
       .from(challenges)
-      .leftJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))))
+      .leftJoin(
+        challengePlayers,
+        and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))),
+      )
       .where(eq(challenges.id, sql.placeholder("challengeId")))
       .prepare("challenge_with_membership"),
   ).execute({ challengeId, userId });
@@ -63,7 +66,7 @@ async function loadWithMembership(db: Db, challengeId: number, userId: number) {
 /** Members only: anyone else is told the challenge does not exist, so ids leak nothing. */
 export async function requireMember(db: Db, challengeId: number, userId: number): Promise<ChallengeRow> {
   const found = await loadWithMembership(db, challengeId, userId);
-  if (!found || !found.isMember) throw notFound(CHALLENGE_NOT_FOUND);
+  if (!found?.isMember) throw notFound(CHALLENGE_NOT_FOUND);
   return found.challenge;
 }
 
@@ -80,7 +83,12 @@ export async function readAsMember<T>(db: Db, challengeId: number, userId: numbe
 }
 
 /** The creator only: a non-member still gets 404, a member who is not the creator 403. */
-async function requireCreator(db: Db, challengeId: number, userId: number, action: CreatorAction): Promise<ChallengeRow> {
+async function requireCreator(
+  db: Db,
+  challengeId: number,
+  userId: number,
+  action: CreatorAction,
+): Promise<ChallengeRow> {
   const challenge = await requireMember(db, challengeId, userId);
   if (challenge.creatorId !== userId) throw forbidden(ONLY_CREATOR[action]);
   return challenge;
@@ -122,7 +130,11 @@ export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<
   const byId = new Map(found.map((f) => [f.id, f]));
   for (const r of rows) {
     const f = byId.get(r.id);
-    out.set(r.id, { courses: f?.courses ?? [], playerCount: Number(f?.playerCount ?? 0), creatorName: f?.creatorName ?? "Unknown User" });
+    out.set(r.id, {
+      courses: f?.courses ?? [],
+      playerCount: Number(f?.playerCount ?? 0),
+      creatorName: f?.creatorName ?? "Unknown User",
+    });
   }
   return out;
 }
@@ -161,14 +173,30 @@ async function viewOf(db: Db, row: ChallengeRow, viewerId: number, now = new Dat
   return toView(row, summary, viewerId, now);
 }
 
-type HoleProgress = { progress: number; birdiedHoles: number[]; eagleHoles: number[]; holeCounts: Record<string, HoleCount>; points: number };
+type HoleProgress = {
+  progress: number;
+  birdiedHoles: number[];
+  eagleHoles: number[];
+  holeCounts: Record<string, HoleCount>;
+  points: number;
+};
 
 /** The caller's holes in each challenge, from the birdies feature (which owns the scoring rules). */
-async function holeProgressFor(db: Db, userId: number, rows: readonly ChallengeRow[]): Promise<Map<number, HoleProgress>> {
+async function holeProgressFor(
+  db: Db,
+  userId: number,
+  rows: readonly ChallengeRow[],
+): Promise<Map<number, HoleProgress>> {
   const summaries = await holeSummariesFor(db, userId, rows);
   const out = new Map<number, HoleProgress>();
   for (const [id, s] of summaries) {
-    out.set(id, { progress: s.progress, birdiedHoles: s.birdiedHoles, eagleHoles: s.eagleHoles, holeCounts: s.holeCounts, points: s.points });
+    out.set(id, {
+      progress: s.progress,
+      birdiedHoles: s.birdiedHoles,
+      eagleHoles: s.eagleHoles,
+      holeCounts: s.holeCounts,
+      points: s.points,
+    });
   }
   return out;
 }
@@ -178,7 +206,12 @@ const NO_PROGRESS: HoleProgress = { progress: 0, birdiedHoles: [], eagleHoles: [
 // ---- Reads -------------------------------------------------------------------------------------
 
 /** One challenge with the caller's own progress in it (members only). */
-export async function getChallenge(db: Db, userId: number, challengeId: number, now = new Date()): Promise<ChallengeListItem> {
+export async function getChallenge(
+  db: Db,
+  userId: number,
+  challengeId: number,
+  now = new Date(),
+): Promise<ChallengeListItem> {
   const row = await requireMember(db, challengeId, userId);
   const view = await viewOf(db, row, userId, now);
   const progress = (await holeProgressFor(db, userId, [row])).get(row.id) ?? NO_PROGRESS;
@@ -191,13 +224,19 @@ export async function listUserChallenges(db: Db, userId: number, now = new Date(
     d
       .select({ challenge: challenges })
       .from(challenges)
-      .innerJoin(challengePlayers, and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))))
+      .innerJoin(
+        challengePlayers,
+        and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))),
+      )
       .orderBy(asc(challenges.startDate), asc(challenges.id))
       .prepare("user_challenges"),
   ).execute({ userId });
   const list = rows.map((r) => r.challenge);
   const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list)]);
-  return list.map((row) => ({ ...toView(row, summaries.get(row.id)!, userId, now), ...(progress.get(row.id) ?? NO_PROGRESS) }));
+  return list.map((row) => ({
+    ...toView(row, summaries.get(row.id)!, userId, now),
+    ...(progress.get(row.id) ?? NO_PROGRESS),
+  }));
 }
 
 export async function listChallengeCourses(db: Db, userId: number, challengeId: number): Promise<Course[]> {
@@ -231,7 +270,12 @@ export async function listPlayers(db: Db, userId: number, challengeId: number): 
 // ---- Writes ------------------------------------------------------------------------------------
 
 /** Course ids (in order, duplicates dropped) plus a typed name found or created. */
-async function resolveCourses(db: Db, userId: number, courseIds: readonly number[], courseName: string | undefined): Promise<Course[]> {
+async function resolveCourses(
+  db: Db,
+  userId: number,
+  courseIds: readonly number[],
+  courseName: string | undefined,
+): Promise<Course[]> {
   const list = await coursesByIds(db, [...new Set(courseIds)]);
   if (courseName) {
     const named = await findOrCreateCourse(db, userId, courseName);
@@ -253,7 +297,12 @@ async function replaceCourses(db: Db, challengeId: number, list: readonly Course
   }
 }
 
-export async function createChallenge(db: Db, userId: number, raw: CreateChallengeInput, now = new Date()): Promise<ChallengeView> {
+export async function createChallenge(
+  db: Db,
+  userId: number,
+  raw: CreateChallengeInput,
+  now = new Date(),
+): Promise<ChallengeView> {
   const input = parseInput(createChallengeSchema, raw);
   return db.transaction(async (tx) => {
     const list = await resolveCourses(tx, userId, input.courseIds, input.courseName);
@@ -288,7 +337,13 @@ export async function createChallenge(db: Db, userId: number, raw: CreateChallen
   });
 }
 
-export async function updateChallenge(db: Db, userId: number, challengeId: number, raw: UpdateChallengeInput, now = new Date()): Promise<ChallengeView> {
+export async function updateChallenge(
+  db: Db,
+  userId: number,
+  challengeId: number,
+  raw: UpdateChallengeInput,
+  now = new Date(),
+): Promise<ChallengeView> {
   const input = parseInput(updateChallengeSchema, raw);
   return db.transaction(async (tx) => {
     const current = await requireCreator(tx, challengeId, userId, "edit");
@@ -332,15 +387,28 @@ export async function deleteChallenge(db: Db, userId: number, challengeId: numbe
  * Sets a course: in single mode it replaces the course (the edit page's course change), in hybrid
  * mode it is added to the list. Answers the challenge's courses.
  */
-export async function addChallengeCourse(db: Db, userId: number, challengeId: number, raw: AddChallengeCourseInput): Promise<Course[]> {
+export async function addChallengeCourse(
+  db: Db,
+  userId: number,
+  challengeId: number,
+  raw: AddChallengeCourseInput,
+): Promise<Course[]> {
   const input = parseInput(addChallengeCourseSchema, raw);
   return db.transaction(async (tx) => {
     const challenge = await requireCreator(tx, challengeId, userId, "courses");
-    const course = await resolveCourses(tx, userId, input.courseId === undefined ? [] : [input.courseId], input.courseName).then((l) => l[0]);
+    const course = await resolveCourses(
+      tx,
+      userId,
+      input.courseId === undefined ? [] : [input.courseId],
+      input.courseName,
+    ).then((l) => l[0]);
     if (challenge.courseMode === "single") {
       await replaceCourses(tx, challengeId, [course]);
     } else {
-      const [{ last }] = await tx.select({ last: max(challengeCourses.position) }).from(challengeCourses).where(eq(challengeCourses.challengeId, challengeId));
+      const [{ last }] = await tx
+        .select({ last: max(challengeCourses.position) })
+        .from(challengeCourses)
+        .where(eq(challengeCourses.challengeId, challengeId));
       await tx
         .insert(challengeCourses)
         .values({ challengeId, courseId: course.id, position: (last ?? -1) + 1 })
@@ -356,7 +424,9 @@ export async function addChallengeCourse(db: Db, userId: number, challengeId: nu
  */
 async function deletePlayerData(tx: Db, challengeId: number, userId: number): Promise<boolean> {
   // Their records go in the same transaction (the leaderboard totals follow through the trigger).
-  await tx.delete(birdieRecords).where(and(eq(birdieRecords.challengeId, challengeId), eq(birdieRecords.userId, userId)));
+  await tx
+    .delete(birdieRecords)
+    .where(and(eq(birdieRecords.challengeId, challengeId), eq(birdieRecords.userId, userId)));
   const removed = await tx
     .delete(challengePlayers)
     .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)))
@@ -364,7 +434,12 @@ async function deletePlayerData(tx: Db, challengeId: number, userId: number): Pr
   return removed.length > 0;
 }
 
-export async function removePlayer(db: Db, userId: number, challengeId: number, playerId: number): Promise<{ ok: true }> {
+export async function removePlayer(
+  db: Db,
+  userId: number,
+  challengeId: number,
+  playerId: number,
+): Promise<{ ok: true }> {
   const challenge = await requireCreator(db, challengeId, userId, "players");
   // The acting user is the creator here, so this also refuses removing oneself.
   if (playerId === challenge.creatorId) throw forbidden(CREATOR_NOT_REMOVABLE);
@@ -377,12 +452,20 @@ export async function removePlayer(db: Db, userId: number, challengeId: number, 
 
 /** Adds a player; false when they were already in (the caller decides what that means). */
 export async function addPlayer(db: Db, challengeId: number, userId: number): Promise<boolean> {
-  const inserted = await db.insert(challengePlayers).values({ challengeId, userId }).onConflictDoNothing().returning({ userId: challengePlayers.userId });
+  const inserted = await db
+    .insert(challengePlayers)
+    .values({ challengeId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: challengePlayers.userId });
   return inserted.length > 0;
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === "23505") return true;
   }
   return false;

@@ -24,9 +24,19 @@ let a: RunningServer;
 let b: Instance;
 
 async function startChildInstance(databaseUrl: string): Promise<Instance> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATABASE_URL: databaseUrl, PORT: "0", NODE_ENV: "test", RATE_LIMIT_SCALE: "100" };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATABASE_URL: databaseUrl,
+    PORT: "0",
+    NODE_ENV: "test",
+    RATE_LIMIT_SCALE: "100",
+  };
   delete env.TEST_DATABASE_URL;
-  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], { env, stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], {
+    env,
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const reader = child.stdout.getReader();
   let out = "";
   const started = Date.now();
@@ -58,7 +68,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   a = await startServer(testEnv({ PORT: "0" }), { database });
   if (postgresUrl) {
-    const [{ name }] = (await database.db.execute(sql`select current_database() as name`)) as unknown as { name: string }[];
+    const [{ name }] = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      name: string;
+    }[];
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     b = await startChildInstance(url.toString());
@@ -89,30 +101,41 @@ describe(`chat fan-out across two server instances (${postgresUrl ? "PostgreSQL,
     const onB = await TestSocket.open(b.origin, friend.cookie);
     const ownerSocketOnB = await TestSocket.open(b.origin, owner.cookie);
     try {
-      for (const s of [onA, onB, ownerSocketOnB]) expect(await s.join(challenge.id)).toEqual({ type: "JOINED_CHALLENGE_CHAT", challengeId: challenge.id });
+      for (const s of [onA, onB, ownerSocketOnB])
+        expect(await s.join(challenge.id)).toEqual({ type: "JOINED_CHALLENGE_CHAT", challengeId: challenge.id });
 
       // A -> B
       let arrivals = [onA.next(isChat("posted on A")), onB.next(isChat("posted on A"))];
       const sentOnA = await owner.client.post(`/api/challenges/${challenge.id}/chat`, { message: "posted on A" });
       expect(sentOnA.status).toBe(201);
-      for (const e of await Promise.all(arrivals)) expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnA.json });
+      for (const e of await Promise.all(arrivals))
+        expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnA.json });
 
       // B -> A
       arrivals = [onA.next(isChat("posted on B")), onB.next(isChat("posted on B"))];
       const sentOnB = await ownerOnB.post(`/api/challenges/${challenge.id}/chat`, { message: "posted on B" });
       expect(sentOnB.status).toBe(201);
-      for (const e of await Promise.all(arrivals)) expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnB.json });
+      for (const e of await Promise.all(arrivals))
+        expect(e.data).toEqual({ challengeId: challenge.id, message: sentOnB.json });
 
       if (postgresUrl) {
         // Kill every chat listener connection of this database (A's and B's): each comes back,
         // tells its rooms to refetch (a chat_message without a message), and delivery goes on.
-        const resyncs = [onA, onB].map((s) => s.next((e) => e.type === "chat_message" && e.data.resync === true && e.data.challengeId === challenge.id, 10_000));
+        const resyncs = [onA, onB].map((s) =>
+          s.next(
+            (e) => e.type === "chat_message" && e.data.resync === true && e.data.challengeId === challenge.id,
+            10_000,
+          ),
+        );
         const killed = (await database.db.execute(
           sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
         )) as unknown as unknown[];
         expect(killed.length).toBe(2);
         await Promise.all(resyncs);
-        arrivals = [onA.next(isChat("after the listeners came back")), onB.next(isChat("after the listeners came back"))];
+        arrivals = [
+          onA.next(isChat("after the listeners came back")),
+          onB.next(isChat("after the listeners came back")),
+        ];
         await owner.client.post(`/api/challenges/${challenge.id}/chat`, { message: "after the listeners came back" });
         await Promise.all(arrivals);
       }

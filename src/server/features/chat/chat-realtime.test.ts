@@ -42,7 +42,8 @@ async function room(): Promise<number> {
   return challenge.id;
 }
 
-const post = (golfer: Golfer, challengeId: number, message: string) => golfer.client.post(`/api/challenges/${challengeId}/chat`, { message });
+const post = (golfer: Golfer, challengeId: number, message: string) =>
+  golfer.client.post(`/api/challenges/${challengeId}/chat`, { message });
 const isChat = (text: string) => (e: any) => e.type === "chat_message" && e.data.message?.message === text;
 
 describe("JOIN_CHALLENGE_CHAT", () => {
@@ -56,7 +57,11 @@ describe("JOIN_CHALLENGE_CHAT", () => {
   test("a non-member is refused with an error and hears nothing from the room", async () => {
     const id = await room();
     const socket = await socketOf(stranger);
-    expect(await socket.join(id, stranger.id)).toEqual({ type: "ERROR", message: "Challenge not found", challengeId: id });
+    expect(await socket.join(id, stranger.id)).toEqual({
+      type: "ERROR",
+      message: "Challenge not found",
+      challengeId: id,
+    });
     expect(await socket.join(987654)).toEqual({ type: "ERROR", message: "Challenge not found", challengeId: 987654 });
     const member = await socketOf(owner);
     await member.join(id);
@@ -69,7 +74,11 @@ describe("JOIN_CHALLENGE_CHAT", () => {
   test("naming another user, or no valid challenge, is refused", async () => {
     const id = await room();
     const socket = await socketOf(friend);
-    expect(await socket.join(id, owner.id)).toEqual({ type: "ERROR", message: "You can only act as yourself", challengeId: id });
+    expect(await socket.join(id, owner.id)).toEqual({
+      type: "ERROR",
+      message: "You can only act as yourself",
+      challengeId: id,
+    });
     for (const bad of [0, -1, "abc", 1.5]) {
       expect(await socket.join(bad as number)).toEqual({ type: "ERROR", message: "Invalid challenge id" });
     }

@@ -25,7 +25,10 @@ describe("system messages written by other features", () => {
     await h.caller(friend.user).birdies.recordRound({
       challengeId: challenge.id,
       date: new Date().toISOString().slice(0, 10),
-      holes: [{ holeNumber: 4, score: 3 }, { holeNumber: 5, score: 2 }],
+      holes: [
+        { holeNumber: 4, score: 3 },
+        { holeNumber: 5, score: 2 },
+      ],
       verifiedBy: { name: "Olive", signature: "olive" },
     });
     await owner.client.delete(`/api/challenges/${challenge.id}/players/${friend.user.id}`);
@@ -48,9 +51,22 @@ describe("system messages written by other features", () => {
       endDate: new Date(Date.now() + 30 * DAY).toISOString(),
       courseName: `Quiet Course ${Math.random().toString(36).slice(2, 7)}`,
     });
-    const round = { challengeId: challenge.id, date: new Date().toISOString().slice(0, 10), holes: [{ holeNumber: 1, score: 3 }], verifiedBy: { name: "P", signature: "p" } };
+    const round = {
+      challengeId: challenge.id,
+      date: new Date().toISOString().slice(0, 10),
+      holes: [{ holeNumber: 1, score: 3 }],
+      verifiedBy: { name: "P", signature: "p" },
+    };
     await h.caller(owner.user).birdies.recordRound(round);
-    await expect(h.caller(owner.user).birdies.recordRound({ ...round, holes: [{ holeNumber: 2, score: 3 }, { holeNumber: 1, score: 3 }] })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      h.caller(owner.user).birdies.recordRound({
+        ...round,
+        holes: [
+          { holeNumber: 2, score: 3 },
+          { holeNumber: 1, score: 3 },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     const page = await h.caller(owner.user).chat.list({ challengeId: challenge.id });
     expect(page.messages.filter((m) => /hole 2/.test(m.message))).toHaveLength(0);
   });

@@ -4,7 +4,14 @@ import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
-import { announceJoin, announceLeave, displayNameOf, postSystemMessage, postSystemMessages, systemText } from "./service";
+import {
+  announceJoin,
+  announceLeave,
+  displayNameOf,
+  postSystemMessage,
+  postSystemMessages,
+  systemText,
+} from "./service";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;
@@ -72,18 +79,30 @@ describe("POST /api/challenges/{challengeId}/chat", () => {
 
   test("members only: a non-member and an unknown challenge get 404, signed-out 401, another userId 403", async () => {
     const { id } = await room();
-    expect(await stranger.client.post(`/api/challenges/${id}/chat`, { message: "let me in" })).toMatchObject({ status: 404, json: NOT_FOUND });
-    expect(await owner.client.post(`/api/challenges/999999/chat`, { message: "hello?" })).toMatchObject({ status: 404, json: NOT_FOUND });
+    expect(await stranger.client.post(`/api/challenges/${id}/chat`, { message: "let me in" })).toMatchObject({
+      status: 404,
+      json: NOT_FOUND,
+    });
+    expect(await owner.client.post(`/api/challenges/999999/chat`, { message: "hello?" })).toMatchObject({
+      status: 404,
+      json: NOT_FOUND,
+    });
     const signedOut = await signUp(h);
     await signedOut.client.post("/api/logout");
     expect((await signedOut.client.post(`/api/challenges/${id}/chat`, { message: "hi" })).status).toBe(401);
-    expect((await owner.client.post(`/api/challenges/${id}/chat?userId=${friend.user.id}`, { message: "as Fred" })).status).toBe(403);
+    expect(
+      (await owner.client.post(`/api/challenges/${id}/chat?userId=${friend.user.id}`, { message: "as Fred" })).status,
+    ).toBe(403);
     expect(await h.db.$count(chatMessages, eq(chatMessages.challengeId, id))).toBe(0);
   });
 
   test("a cross-site post is refused before it is stored", async () => {
     const { id } = await room();
-    const res = await owner.client.post(`/api/challenges/${id}/chat`, { message: "csrf" }, { Origin: "https://evil.example" });
+    const res = await owner.client.post(
+      `/api/challenges/${id}/chat`,
+      { message: "csrf" },
+      { Origin: "https://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(await h.db.$count(chatMessages, eq(chatMessages.challengeId, id))).toBe(0);
   });
@@ -97,14 +116,19 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
     for (const client of [owner.client, friend.client]) {
       const res = await client.get(`/api/challenges/${id}/chat`);
       expect(res.status).toBe(200);
-      expect(res.json.map((m: { message: string; user: { displayName: string } }) => [m.user.displayName, m.message])).toEqual([
+      expect(
+        res.json.map((m: { message: string; user: { displayName: string } }) => [m.user.displayName, m.message]),
+      ).toEqual([
         ["Olive Owner", "Morning all"],
         ["Fred Friend", "Tee time 8:10"],
       ]);
       expect(res.headers.get("X-Next-Cursor")).toBeNull();
     }
     expect(await stranger.client.get(`/api/challenges/${id}/chat`)).toMatchObject({ status: 404, json: NOT_FOUND });
-    expect(await owner.client.get(`/api/challenges/abc/chat`)).toMatchObject({ status: 400, json: { message: "Invalid challenge id" } });
+    expect(await owner.client.get(`/api/challenges/abc/chat`)).toMatchObject({
+      status: 400,
+      json: { message: "Invalid challenge id" },
+    });
   });
 
   test("an empty room is an empty list", async () => {
@@ -124,7 +148,9 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
 
     const second = await owner.client.get(`/api/challenges/${id}/chat?limit=3&cursor=${cursor}`);
     expect(texts(second)).toEqual(["m2", "m3", "m4"]);
-    const third = await owner.client.get(`/api/challenges/${id}/chat?limit=3&cursor=${second.headers.get("X-Next-Cursor")}`);
+    const third = await owner.client.get(
+      `/api/challenges/${id}/chat?limit=3&cursor=${second.headers.get("X-Next-Cursor")}`,
+    );
     expect(texts(third)).toEqual(["m1"]);
     expect(third.headers.get("X-Next-Cursor")).toBeNull();
   });
@@ -137,7 +163,10 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
     expect(page.json[0].message).toBe("note 6");
     expect(page.json[49].message).toBe("note 55");
     for (const limit of ["0", "101", "abc", "2.5"]) {
-      expect(await owner.client.get(`/api/challenges/${id}/chat?limit=${limit}`)).toMatchObject({ status: 400, json: { message: "Limit must be between 1 and 100" } });
+      expect(await owner.client.get(`/api/challenges/${id}/chat?limit=${limit}`)).toMatchObject({
+        status: 400,
+        json: { message: "Limit must be between 1 and 100" },
+      });
     }
     expect((await owner.client.get(`/api/challenges/${id}/chat?limit=100`)).json).toHaveLength(55);
   });
@@ -145,14 +174,18 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
   test("after: a reconnecting client catches up on exactly what it missed, oldest first", async () => {
     const { id } = await room();
     const seen = (await owner.client.post(`/api/challenges/${id}/chat`, { message: "last one I saw" })).json.id;
-    for (const text of ["missed 1", "missed 2", "missed 3"]) await friend.client.post(`/api/challenges/${id}/chat`, { message: text });
+    for (const text of ["missed 1", "missed 2", "missed 3"])
+      await friend.client.post(`/api/challenges/${id}/chat`, { message: text });
     const res = await owner.client.get(`/api/challenges/${id}/chat?after=${seen}`);
     expect(res.json.map((m: { message: string }) => m.message)).toEqual(["missed 1", "missed 2", "missed 3"]);
     const partial = await owner.client.get(`/api/challenges/${id}/chat?after=${seen}&limit=2`);
     expect(partial.json.map((m: { message: string }) => m.message)).toEqual(["missed 1", "missed 2"]);
     const rest = await owner.client.get(`/api/challenges/${id}/chat?after=${partial.json[1].id}&limit=2`);
     expect(rest.json.map((m: { message: string }) => m.message)).toEqual(["missed 3"]);
-    expect(await owner.client.get(`/api/challenges/${id}/chat?after=${seen}&cursor=${seen}`)).toMatchObject({ status: 400, json: { message: "Use either cursor or after, not both" } });
+    expect(await owner.client.get(`/api/challenges/${id}/chat?after=${seen}&cursor=${seen}`)).toMatchObject({
+      status: 400,
+      json: { message: "Use either cursor or after, not both" },
+    });
   });
 
   test("a departed author's messages stay, without a user", async () => {
@@ -163,7 +196,9 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
     await leaver.client.post(`/api/challenges/${id}/chat`, { message: "bye" });
     await h.db.delete(users).where(eq(users.id, leaver.user.id));
     const res = await owner.client.get(`/api/challenges/${id}/chat`);
-    expect(res.json.filter((m: { type: string }) => m.type === "user")).toEqual([expect.objectContaining({ type: "user", message: "bye", user: null })]);
+    expect(res.json.filter((m: { type: string }) => m.type === "user")).toEqual([
+      expect.objectContaining({ type: "user", message: "bye", user: null }),
+    ]);
   });
 });
 
@@ -171,7 +206,12 @@ describe("tRPC chat.list and chat.send", () => {
   test("send then list: the same views as REST, with nextCursor for older pages", async () => {
     const { id } = await room();
     const sent = await h.caller(friend.user).chat.send({ challengeId: id, message: "  via tRPC " });
-    expect(sent).toMatchObject({ challengeId: id, type: "user", message: "via tRPC", user: { id: friend.user.id, displayName: "Fred Friend" } });
+    expect(sent).toMatchObject({
+      challengeId: id,
+      type: "user",
+      message: "via tRPC",
+      user: { id: friend.user.id, displayName: "Fred Friend" },
+    });
     await h.caller(owner.user).chat.send({ challengeId: id, message: "second" });
     await h.caller(owner.user).chat.send({ challengeId: id, message: "third" });
 
@@ -184,10 +224,19 @@ describe("tRPC chat.list and chat.send", () => {
 
   test("members only (NOT_FOUND), signed-out UNAUTHORIZED, and SPEC.md's validation messages", async () => {
     const { id } = await room();
-    await expect(h.caller(stranger.user).chat.list({ challengeId: id })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Challenge not found" });
-    await expect(h.caller(stranger.user).chat.send({ challengeId: id, message: "hi" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Challenge not found" });
+    await expect(h.caller(stranger.user).chat.list({ challengeId: id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Challenge not found",
+    });
+    await expect(h.caller(stranger.user).chat.send({ challengeId: id, message: "hi" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Challenge not found",
+    });
     await expect(h.caller(null).chat.list({ challengeId: id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(h.caller(owner.user).chat.send({ challengeId: id, message: "  " })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Message cannot be empty" });
+    await expect(h.caller(owner.user).chat.send({ challengeId: id, message: "  " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Message cannot be empty",
+    });
     await expect(h.caller(owner.user).chat.send({ challengeId: id, message: "z".repeat(1001) })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Message must be at most 1000 characters",

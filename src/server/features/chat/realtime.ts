@@ -73,7 +73,8 @@ export class ChatRooms {
   private async join(ws: Socket, msg: { userId?: unknown; challengeId?: unknown }) {
     const intent = this.bumpIntent(ws);
     const challengeId = Number(msg.challengeId);
-    if (!Number.isSafeInteger(challengeId) || challengeId < 1) return send(ws, { type: "ERROR", message: INVALID_CHALLENGE });
+    if (!Number.isSafeInteger(challengeId) || challengeId < 1)
+      return send(ws, { type: "ERROR", message: INVALID_CHALLENGE });
     // SPEC.md's client names itself; the session decides, and a different id is refused.
     if (msg.userId !== undefined && msg.userId !== null && Number(msg.userId) !== ws.data.userId) {
       return send(ws, { type: "ERROR", message: NOT_YOURSELF, challengeId });
@@ -132,14 +133,22 @@ export class ChatRooms {
         if (!batch.length) continue;
         let messages: ChatMessage[];
         try {
-          messages = await getMessagesByIds(this.db, batch.map((e) => e.id));
+          messages = await getMessagesByIds(
+            this.db,
+            batch.map((e) => e.id),
+          );
         } catch (err) {
           // Could not load them: tell those rooms to refetch rather than silently lose messages.
           logger.warn("chat fan-out load failed", { error: String(err) });
-          for (const challengeId of new Set(batch.map((e) => e.challengeId))) this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
+          for (const challengeId of new Set(batch.map((e) => e.challengeId)))
+            this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
           continue;
         }
-        for (const message of messages) this.publish(message.challengeId, { type: "chat_message", data: { challengeId: message.challengeId, message } });
+        for (const message of messages)
+          this.publish(message.challengeId, {
+            type: "chat_message",
+            data: { challengeId: message.challengeId, message },
+          });
       }
     } finally {
       this.flushing = false;
@@ -150,7 +159,8 @@ export class ChatRooms {
   private resyncAll() {
     const rooms = new Set<number>();
     for (const ws of this.realtime.sockets) if (ws.data.challengeId !== null) rooms.add(ws.data.challengeId);
-    for (const challengeId of rooms) this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
+    for (const challengeId of rooms)
+      this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
   }
 
   private listenersOf(challengeId: number): number {

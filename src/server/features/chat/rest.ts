@@ -17,6 +17,9 @@ export const chatRest = new Hono<HonoEnv>()
     const user = actingUser(c);
     const challengeId = idParam(c.req.param("challengeId"), "challenge");
     const body = (await jsonBody(c)) as { message?: unknown } | null;
-    const message = await chat.sendMessage(c.get("deps").database.db, user.id, { challengeId, message: body?.message as string });
+    const message = await chat.sendMessage(c.get("deps").database.db, user.id, {
+      challengeId,
+      message: body?.message as string,
+    });
     return c.json(message, 201);
   });

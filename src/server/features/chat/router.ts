@@ -3,6 +3,10 @@ import { protectedProcedure, router } from "../../trpc/init";
 import * as chat from "./service";
 
 export const chatRouter = router({
-  list: protectedProcedure.input(listChatMessagesSchema).query(({ ctx, input }) => chat.listMessages(ctx.db, ctx.user.id, input)),
-  send: protectedProcedure.input(sendChatMessageSchema).mutation(({ ctx, input }) => chat.sendMessage(ctx.db, ctx.user.id, input)),
+  list: protectedProcedure
+    .input(listChatMessagesSchema)
+    .query(({ ctx, input }) => chat.listMessages(ctx.db, ctx.user.id, input)),
+  send: protectedProcedure
+    .input(sendChatMessageSchema)
+    .mutation(({ ctx, input }) => chat.sendMessage(ctx.db, ctx.user.id, input)),
 });

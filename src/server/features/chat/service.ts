@@ -23,7 +23,8 @@ import { readAsMember, requireMember } from "../challenges/service";
 /** The texts of server-written messages (DECISIONS.md "Chat"). */
 export const systemText = {
   joined: (name: string) => `${name} joined the challenge`,
-  recorded: (name: string, holeNumber: number, type: RecordType) => `${name} recorded ${type === "eagle" ? "an eagle" : "a birdie"} on hole ${holeNumber}`,
+  recorded: (name: string, holeNumber: number, type: RecordType) =>
+    `${name} recorded ${type === "eagle" ? "an eagle" : "a birdie"} on hole ${holeNumber}`,
   left: (name: string) => `${name} left the challenge`,
   removed: (name: string) => `${name} was removed from the challenge`,
   earned: (name: string, achievementName: string) => `${name} earned ${achievementName}`,
@@ -40,7 +41,10 @@ function toView(row: ChatMessageRow, author: Author | null): ChatMessage {
     type: row.type,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
-    user: author?.id != null ? { id: author.id, displayName: author.displayName ?? "Unknown User", profilePicture: author.profilePicture } : null,
+    user:
+      author?.id != null
+        ? { id: author.id, displayName: author.displayName ?? "Unknown User", profilePicture: author.profilePicture }
+        : null,
   };
 }
 
@@ -55,7 +59,10 @@ const oldestFirst = sql`${chatMessages.id} asc nulls first`;
 
 function selectViews(db: Db) {
   return db
-    .select({ row: chatMessages, author: { id: users.id, displayName: users.displayName, profilePicture: users.profilePicture } })
+    .select({
+      row: chatMessages,
+      author: { id: users.id, displayName: users.displayName, profilePicture: users.profilePicture },
+    })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.userId));
 }
@@ -91,7 +98,10 @@ export async function listMessages(db: Db, userId: number, raw: ListChatMessages
   if (input.after !== undefined) {
     const after = input.after;
     const rows = await readAsMember(db, input.challengeId, userId, () =>
-      selectViews(db).where(and(inRoom, gt(chatMessages.id, after))).orderBy(oldestFirst).limit(input.limit),
+      selectViews(db)
+        .where(and(inRoom, gt(chatMessages.id, after)))
+        .orderBy(oldestFirst)
+        .limit(input.limit),
     );
     // Older pages are not what a catching-up client wants; it asks again from its last id.
     return { messages: rows.map((r) => toView(r.row, r.author)), nextCursor: null };
@@ -110,7 +120,10 @@ export async function listMessages(db: Db, userId: number, raw: ListChatMessages
             .limit(sql.placeholder("limit"))
             .prepare("chat_newest_page"),
         ).execute({ challengeId: input.challengeId, limit: input.limit + 1 })
-      : selectViews(db).where(and(inRoom, lt(chatMessages.id, cursor))).orderBy(newestFirst).limit(input.limit + 1),
+      : selectViews(db)
+          .where(and(inRoom, lt(chatMessages.id, cursor)))
+          .orderBy(newestFirst)
+          .limit(input.limit + 1),
   );
   const more = rows.length > input.limit;
   const messages = rows
@@ -124,7 +137,10 @@ export async function listMessages(db: Db, userId: number, raw: ListChatMessages
 export async function sendMessage(db: Db, userId: number, raw: SendChatMessageInput): Promise<ChatMessage> {
   const input = parseInput(sendChatMessageSchema, raw);
   await requireMember(db, input.challengeId, userId);
-  const [row] = await db.insert(chatMessages).values({ challengeId: input.challengeId, userId, type: "user", message: input.message }).returning({ id: chatMessages.id });
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ challengeId: input.challengeId, userId, type: "user", message: input.message })
+    .returning({ id: chatMessages.id });
   return getMessage(db, row.id);
 }
 
@@ -137,7 +153,10 @@ export async function sendMessage(db: Db, userId: number, raw: SendChatMessageIn
 export async function postSystemMessage(db: Db, challengeId: number, text: string): Promise<ChatMessage> {
   const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
   if (!message) throw new Error("a system message needs text");
-  const [row] = await db.insert(chatMessages).values({ challengeId, userId: null, type: "system", message }).returning();
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ challengeId, userId: null, type: "system", message })
+    .returning();
   return toView(row, null);
 }
 
@@ -145,7 +164,9 @@ export async function postSystemMessage(db: Db, challengeId: number, text: strin
 export async function postSystemMessages(db: Db, challengeId: number, texts: readonly string[]): Promise<void> {
   const values = texts.map((t) => t.trim().slice(0, CHAT_MESSAGE_MAX)).filter(Boolean);
   if (!values.length) return;
-  await db.insert(chatMessages).values(values.map((message) => ({ challengeId, userId: null, type: "system" as const, message })));
+  await db
+    .insert(chatMessages)
+    .values(values.map((message) => ({ challengeId, userId: null, type: "system" as const, message })));
 }
 
 /** The name system messages use for a user (SPEC.md §8's 'Unknown User' when they are gone). */
@@ -154,7 +175,8 @@ export async function displayNameOf(db: Db, userId: number): Promise<string> {
   return row?.displayName ?? "Unknown User";
 }
 
-export const announceJoin = (db: Db, challengeId: number, displayName: string) => postSystemMessage(db, challengeId, systemText.joined(displayName));
+export const announceJoin = (db: Db, challengeId: number, displayName: string) =>
+  postSystemMessage(db, challengeId, systemText.joined(displayName));
 
 export const announceLeave = (db: Db, challengeId: number, displayName: string, removed: boolean) =>
   postSystemMessage(db, challengeId, removed ? systemText.removed(displayName) : systemText.left(displayName));

@@ -12,7 +12,10 @@ describe("config.get", () => {
     expect(await h.caller(null).config.get()).toEqual({ adAffiliateUrl: null });
   });
   test("AD_AFFILIATE_URL is passed to the client", async () => {
-    const withAds = await createTestHarness({ database: h.database, env: { AD_AFFILIATE_URL: "https://partner.example/golf" } });
+    const withAds = await createTestHarness({
+      database: h.database,
+      env: { AD_AFFILIATE_URL: "https://partner.example/golf" },
+    });
     expect(await withAds.caller(null).config.get()).toEqual({ adAffiliateUrl: "https://partner.example/golf" });
   });
 });

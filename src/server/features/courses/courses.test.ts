@@ -41,7 +41,9 @@ describe("POST /api/courses", () => {
   test("?userId= must be the signed-in user (403 otherwise); signed out is 401", async () => {
     const mine = await golfer.client.post(`/api/courses?userId=${golfer.user.id}`, { name: unique("Muirfield") });
     expect(mine.status).toBe(201);
-    const other = await golfer.client.post(`/api/courses?userId=${golfer.user.id + 1000}`, { name: unique("Muirfield") });
+    const other = await golfer.client.post(`/api/courses?userId=${golfer.user.id + 1000}`, {
+      name: unique("Muirfield"),
+    });
     expect(other.status).toBe(403);
     expect(other.json).toEqual({ message: "You can only act as yourself" });
     const anon = await new RestClient(h.app).post("/api/courses", { name: unique("Muirfield") });
@@ -62,7 +64,8 @@ describe("GET /api/courses/search", () => {
 
   test("at most 20 results", async () => {
     const tag = unique("bulk").replace(/\s/g, "");
-    for (let i = 0; i < 23; i++) await golfer.client.post("/api/courses", { name: `${tag} ${String(i).padStart(2, "0")}` });
+    for (let i = 0; i < 23; i++)
+      await golfer.client.post("/api/courses", { name: `${tag} ${String(i).padStart(2, "0")}` });
     const res = await golfer.client.get(`/api/courses/search?q=${tag}`);
     expect(res.json).toHaveLength(20);
     expect(res.json[0].name).toBe(`${tag} 00`);
@@ -109,11 +112,20 @@ describe("courses over tRPC (same service)", () => {
     const name = unique("Kiawah");
     const course = await caller.courses.create({ name });
     expect(course.name).toBe(name);
-    await expect(caller.courses.create({ name: name.toLowerCase() })).rejects.toMatchObject({ code: "CONFLICT", message: "Course already exists" });
-    await expect(caller.courses.create({ name: "K" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Course name must be at least 2 characters" });
+    await expect(caller.courses.create({ name: name.toLowerCase() })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Course already exists",
+    });
+    await expect(caller.courses.create({ name: "K" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Course name must be at least 2 characters",
+    });
     expect(await caller.courses.search({ q: name.toLowerCase() })).toEqual([course]);
     expect(await caller.courses.byId({ id: course.id })).toEqual(course);
-    await expect(caller.courses.byId({ id: 999999 })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Course not found" });
+    await expect(caller.courses.byId({ id: 999999 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Course not found",
+    });
     await expect(h.caller(null).courses.search({ q: "x" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

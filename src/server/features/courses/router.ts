@@ -5,5 +5,7 @@ import * as courses from "./service";
 export const coursesRouter = router({
   search: protectedProcedure.input(courseSearchSchema).query(({ ctx, input }) => courses.searchCourses(ctx.db, input)),
   byId: protectedProcedure.input(courseIdSchema).query(({ ctx, input }) => courses.getCourse(ctx.db, input.id)),
-  create: protectedProcedure.input(createCourseSchema).mutation(({ ctx, input }) => courses.createCourse(ctx.db, ctx.user.id, input)),
+  create: protectedProcedure
+    .input(createCourseSchema)
+    .mutation(({ ctx, input }) => courses.createCourse(ctx.db, ctx.user.id, input)),
 });

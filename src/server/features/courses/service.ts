@@ -31,7 +31,11 @@ export async function searchCourses(db: Db, raw: CourseSearchInput): Promise<Cou
     .select({ id: courses.id, name: courses.name })
     .from(courses)
     .where(needle ? sql`lower(${courses.name}) like ${pattern}` : undefined)
-    .orderBy(sql`case when lower(${courses.name}) like ${prefix} then 0 else 1 end`, asc(sql`lower(${courses.name})`), asc(courses.id))
+    .orderBy(
+      sql`case when lower(${courses.name}) like ${prefix} then 0 else 1 end`,
+      asc(sql`lower(${courses.name})`),
+      asc(courses.id),
+    )
     .limit(SEARCH_LIMIT);
   return rows.map(toCourse);
 }
@@ -67,7 +71,11 @@ export async function findOrCreateCourse(db: Db, userId: number, rawName: string
       .limit(1);
   const [existing] = await find();
   if (existing) return toCourse(existing);
-  const [created] = await db.insert(courses).values({ name, createdById: userId }).onConflictDoNothing().returning({ id: courses.id, name: courses.name });
+  const [created] = await db
+    .insert(courses)
+    .values({ name, createdById: userId })
+    .onConflictDoNothing()
+    .returning({ id: courses.id, name: courses.name });
   if (created) return toCourse(created);
   // Someone created it between our look-up and insert: theirs is the course.
   const [raced] = await find();
@@ -78,7 +86,10 @@ export async function findOrCreateCourse(db: Db, userId: number, rawName: string
 /** The courses with these ids, in the order asked; 404 when any id names no course. */
 export async function coursesByIds(db: Db, ids: readonly number[]): Promise<Course[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: courses.id, name: courses.name }).from(courses).where(inArray(courses.id, [...ids]));
+  const rows = await db
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(inArray(courses.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);

@@ -22,7 +22,12 @@ describe("GET /api/challenge-preview/{code} (public)", () => {
   test("anyone with the link sees SPEC.md §3's preview, and never the PIN or code", async () => {
     const course = await createCourse(creator.client, unique("Preview Links"));
     const dates = challengeWindow(2, 30);
-    const c = await createChallenge(creator.client, { name: unique("Preview"), rules: "No mulligans", courseIds: [course.id], ...dates });
+    const c = await createChallenge(creator.client, {
+      name: unique("Preview"),
+      rules: "No mulligans",
+      courseIds: [course.id],
+      ...dates,
+    });
     const res = await new RestClient(h.app).get(`/api/challenge-preview/${c.inviteCode}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -53,8 +58,14 @@ describe("GET /api/challenge-preview/{code} (public)", () => {
 
   test("tRPC invites.preview needs no session either", async () => {
     const c = await createChallenge(creator.client);
-    expect(await h.caller(null).invites.preview({ code: c.inviteCode })).toMatchObject({ id: c.id, name: c.name, playerCount: 1 });
-    await expect(h.caller(null).invites.preview({ code: "nope-nope-nope-nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await h.caller(null).invites.preview({ code: c.inviteCode })).toMatchObject({
+      id: c.id,
+      name: c.name,
+      playerCount: 1,
+    });
+    await expect(h.caller(null).invites.preview({ code: "nope-nope-nope-nope" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });
 
@@ -63,7 +74,13 @@ describe("GET /api/challenges/invite/{code}", () => {
     const c = await createChallenge(creator.client);
     const before = await friend.client.get(`/api/challenges/invite/${c.inviteCode}`);
     expect(before.status).toBe(200);
-    expect(before.json).toMatchObject({ id: c.id, challengeId: c.id, name: c.name, alreadyJoined: false, playerCount: 1 });
+    expect(before.json).toMatchObject({
+      id: c.id,
+      challengeId: c.id,
+      name: c.name,
+      alreadyJoined: false,
+      playerCount: 1,
+    });
     expect((await creator.client.get(`/api/challenges/invite/${c.inviteCode}`)).json.alreadyJoined).toBe(true);
     expect((await new RestClient(h.app).get(`/api/challenges/invite/${c.inviteCode}`)).status).toBe(401);
     expect((await friend.client.get("/api/challenges/invite/AAAAAAAAAAAAAAAA")).json).toEqual(NOT_FOUND);
@@ -111,9 +128,15 @@ describe("POST /api/challenges/invite/{code}/join", () => {
     const c = await createChallenge(creator.client);
     const joiner = await signUp(h);
     const caller = h.caller(joiner.user);
-    expect(await caller.invites.details({ code: c.inviteCode })).toMatchObject({ challengeId: c.id, alreadyJoined: false });
+    expect(await caller.invites.details({ code: c.inviteCode })).toMatchObject({
+      challengeId: c.id,
+      alreadyJoined: false,
+    });
     expect(await caller.invites.join({ code: c.inviteCode })).toEqual({ challengeId: c.id, name: c.name });
-    await expect(caller.invites.join({ code: c.inviteCode })).rejects.toMatchObject({ code: "CONFLICT", message: `Already joined challenge ${c.id}` });
+    await expect(caller.invites.join({ code: c.inviteCode })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `Already joined challenge ${c.id}`,
+    });
     await expect(h.caller(null).invites.join({ code: c.inviteCode })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
@@ -146,7 +169,9 @@ describe("GET /api/challenges/pin/{pin}", () => {
       ["ABCDEFGHJKLMN", 400, { message: "PIN code is too long" }],
     ];
     for (const [typed, status, body] of cases) {
-      const res = await friend.client.get(`/api/challenges/pin/${typed.startsWith("%") ? typed : encodeURIComponent(typed)}`);
+      const res = await friend.client.get(
+        `/api/challenges/pin/${typed.startsWith("%") ? typed : encodeURIComponent(typed)}`,
+      );
       expect([typed, res.status, res.json]).toEqual([typed, status, body]);
     }
   });
@@ -155,9 +180,19 @@ describe("GET /api/challenges/pin/{pin}", () => {
     const c = await createChallenge(creator.client);
     expect((await new RestClient(h.app).get(`/api/challenges/pin/${c.invitePin}`)).status).toBe(401);
     const caller = h.caller(friend.user);
-    expect(await caller.invites.lookupPin({ pin: c.invitePin.toLowerCase() })).toEqual({ success: true, name: c.name, challengeId: c.id, inviteCode: c.inviteCode });
-    await expect(caller.invites.lookupPin({ pin: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Please enter a PIN code" });
-    await expect(h.caller(null).invites.lookupPin({ pin: c.invitePin })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await caller.invites.lookupPin({ pin: c.invitePin.toLowerCase() })).toEqual({
+      success: true,
+      name: c.name,
+      challengeId: c.id,
+      inviteCode: c.inviteCode,
+    });
+    await expect(caller.invites.lookupPin({ pin: "" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Please enter a PIN code",
+    });
+    await expect(h.caller(null).invites.lookupPin({ pin: c.invitePin })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
@@ -177,7 +212,10 @@ describe("POST /api/challenges/{id}/invite/regenerate", () => {
     expect((await new RestClient(h.app).get(`/api/challenge-preview/${c.inviteCode}`)).status).toBe(404);
     expect((await friend.client.get(`/api/challenges/pin/${c.invitePin}`)).json).toEqual(INVALID_PIN);
     expect((await friend.client.get(`/api/challenges/pin/${fresh.invitePin}`)).json.challengeId).toBe(c.id);
-    expect((await friend.client.get(`/api/challenges/${c.id}`)).json).toMatchObject({ inviteCode: fresh.inviteCode, invitePin: fresh.invitePin });
+    expect((await friend.client.get(`/api/challenges/${c.id}`)).json).toMatchObject({
+      inviteCode: fresh.inviteCode,
+      invitePin: fresh.invitePin,
+    });
     const [row] = await h.db.select().from(challenges).where(eq(challenges.id, c.id));
     expect(row.invitePin).toBe(fresh.invitePin);
   });

@@ -24,7 +24,12 @@ test("the 31st PIN look-up from one address is 429 { message }, found or not; ot
   expect(blocked.headers.get("retry-after")).toBeTruthy();
 
   // The tRPC twin counts against the same address...
-  await expect(h.caller(user, { ip: "local" }).invites.lookupPin({ pin: challenge.invitePin })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  await expect(h.caller(user, { ip: "local" }).invites.lookupPin({ pin: challenge.invitePin })).rejects.toMatchObject({
+    code: "TOO_MANY_REQUESTS",
+  });
   // ...while another address still gets through.
-  expect(await h.caller(user, { ip: "203.0.113.9" }).invites.lookupPin({ pin: challenge.invitePin })).toMatchObject({ success: true, challengeId: challenge.id });
+  expect(await h.caller(user, { ip: "203.0.113.9" }).invites.lookupPin({ pin: challenge.invitePin })).toMatchObject({
+    success: true,
+    challengeId: challenge.id,
+  });
 });

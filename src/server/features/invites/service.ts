@@ -43,7 +43,10 @@ async function previewOf(db: Db, row: ChallengeRow, now: Date): Promise<InvitePr
     rules: row.rules,
     description: row.description,
     courseMode: row.courseMode,
-    courseInfo: courseInfoText(row.courseMode, summary.courses.map((c) => c.name)),
+    courseInfo: courseInfoText(
+      row.courseMode,
+      summary.courses.map((c) => c.name),
+    ),
     courses: summary.courses,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
@@ -61,7 +64,12 @@ export async function previewInvite(db: Db, raw: InviteCodeInput, now = new Date
 }
 
 /** The same preview for a signed-in golfer, with whether they already play in it. */
-export async function inviteDetails(db: Db, userId: number, raw: InviteCodeInput, now = new Date()): Promise<InviteDetails> {
+export async function inviteDetails(
+  db: Db,
+  userId: number,
+  raw: InviteCodeInput,
+  now = new Date(),
+): Promise<InviteDetails> {
   const row = await challengeByCode(db, raw);
   const preview = await previewOf(db, row, now);
   return { ...preview, challengeId: row.id, alreadyJoined: await isMember(db, row.id, userId) };
@@ -86,7 +94,12 @@ export async function joinByCode(db: Db, userId: number, raw: InviteCodeInput, n
  * PIN look-up for the /join page: case, spaces and dashes do not matter. Every look-up counts
  * against the caller's address, found or not, so PINs cannot be scanned (a form error does not).
  */
-export async function lookupPin(deps: AppDeps, db: Db, raw: PinLookupInput, meta: RequestMeta): Promise<PinLookupResult> {
+export async function lookupPin(
+  deps: AppDeps,
+  db: Db,
+  raw: PinLookupInput,
+  meta: RequestMeta,
+): Promise<PinLookupResult> {
   const { pin } = parseInput(pinLookupSchema, raw);
   const limiter = deps.limits.pinLookupPerIp;
   if (limiter.retryAfter(meta.ip) > 0) throw tooManyRequests(TOO_MANY_PIN_LOOKUPS);

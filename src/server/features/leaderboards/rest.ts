@@ -6,12 +6,16 @@ import { challengeLeaderboard, globalLeaderboard, myChallengesLeaderboard } from
 export const leaderboardsRest = new Hono<HonoEnv>()
   .get("/challenges/:id/leaderboard", async (c) => {
     const user = requireUser(c);
-    return c.json(await challengeLeaderboard(c.get("deps").database.db, user.id, idParam(c.req.param("id"), "challenge")));
+    return c.json(
+      await challengeLeaderboard(c.get("deps").database.db, user.id, idParam(c.req.param("id"), "challenge")),
+    );
   })
   .get("/users/:id/challenges/leaderboard", async (c) => {
     const user = requireUser(c);
     assertSelf(user, c.req.param("id"));
-    return c.json(await myChallengesLeaderboard(c.get("deps").database.db, user.id, { offset: c.req.query("offset") as never }));
+    return c.json(
+      await myChallengesLeaderboard(c.get("deps").database.db, user.id, { offset: c.req.query("offset") as never }),
+    );
   })
   .get("/leaderboard/global", async (c) => {
     const user = requireUser(c);

@@ -11,5 +11,7 @@ export const leaderboardsRouter = router({
   myChallenges: protectedProcedure
     .input(myChallengesPageSchema.optional())
     .query(({ ctx, input }) => myChallengesLeaderboard(ctx.db, ctx.user.id, input ?? {})),
-  global: protectedProcedure.input(periodSchema).query(({ ctx, input }) => globalLeaderboard(ctx.db, ctx.user.id, input)),
+  global: protectedProcedure
+    .input(periodSchema)
+    .query(({ ctx, input }) => globalLeaderboard(ctx.db, ctx.user.id, input)),
 });

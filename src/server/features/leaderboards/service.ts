@@ -1,7 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import { periodKey, type Period } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
-import { MY_CHALLENGES_PAGE, myChallengesPageSchema, periodSchema, type GlobalEntry, type GlobalLeaderboard, type LeaderboardEntry, type MyChallengeLeaderboardItem } from "../../../shared/schemas/leaderboards";
+import {
+  MY_CHALLENGES_PAGE,
+  myChallengesPageSchema,
+  periodSchema,
+  type GlobalEntry,
+  type GlobalLeaderboard,
+  type LeaderboardEntry,
+  type MyChallengeLeaderboardItem,
+} from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { parseInput } from "../../lib/validate";
@@ -26,7 +34,11 @@ type RankedRow = {
   total_players: number;
 };
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * Ranks every player of the given challenges in one statement: points, then the challenge's
@@ -89,10 +101,20 @@ async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<
   );
 }
 
-async function holeCountsOf(db: Db, challengeIds: readonly number[], userFilter?: SQL): Promise<Map<string, Record<string, HoleCount>>> {
+async function holeCountsOf(
+  db: Db,
+  challengeIds: readonly number[],
+  userFilter?: SQL,
+): Promise<Map<string, Record<string, HoleCount>>> {
   const out = new Map<string, Record<string, HoleCount>>();
   if (!challengeIds.length) return out;
-  const list = await rows<{ challenge_id: number; user_id: number; hole_number: number; birdies: number; eagles: number }>(
+  const list = await rows<{
+    challenge_id: number;
+    user_id: number;
+    hole_number: number;
+    birdies: number;
+    eagles: number;
+  }>(
     db,
     sql`select challenge_id, user_id, hole_number,
                (count(*) filter (where score >= 3))::int as birdies,
@@ -130,12 +152,18 @@ function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): Leaderboa
 
 /** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
 export async function challengeLeaderboard(db: Db, viewerId: number, challengeId: number): Promise<LeaderboardEntry[]> {
-  const [ranked, counts] = await readAsMember(db, challengeId, viewerId, () => Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]));
+  const [ranked, counts] = await readAsMember(db, challengeId, viewerId, () =>
+    Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]),
+  );
   return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
 }
 
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
-export async function myChallengesLeaderboard(db: Db, userId: number, raw: { offset?: number } = {}): Promise<MyChallengeLeaderboardItem[]> {
+export async function myChallengesLeaderboard(
+  db: Db,
+  userId: number,
+  raw: { offset?: number } = {},
+): Promise<MyChallengeLeaderboardItem[]> {
   const { offset } = parseInput(myChallengesPageSchema, raw);
   const mine = await rows<{ id: number; name: string }>(
     db,
@@ -154,7 +182,9 @@ export async function myChallengesLeaderboard(db: Db, userId: number, raw: { off
     shown.set(r.challenge_id, list);
   }
   const pairs = [...shown.values()].flat().map((r) => sql`(${r.challenge_id}, ${r.user_id})`);
-  const counts = pairs.length ? await holeCountsOf(db, ids, sql`and (challenge_id, user_id) in (${sql.join(pairs, sql`, `)})`) : new Map();
+  const counts = pairs.length
+    ? await holeCountsOf(db, ids, sql`and (challenge_id, user_id) in (${sql.join(pairs, sql`, `)})`)
+    : new Map();
   return mine.map((c) => {
     const players = ranked.filter((r) => r.challenge_id === c.id);
     const me = players.find((r) => r.user_id === userId);
@@ -163,16 +193,34 @@ export async function myChallengesLeaderboard(db: Db, userId: number, raw: { off
       challengeName: c.name,
       userRank: me?.rank ?? players.length,
       totalPlayers: players[0]?.total_players ?? 0,
-      leaderboard: players.slice(0, MY_CHALLENGES_TOP).map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {})),
+      leaderboard: players
+        .slice(0, MY_CHALLENGES_TOP)
+        .map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {})),
     };
   });
 }
 
-type GlobalRow = { user_id: number; username: string; display_name: string; profile_picture: string | null; handicap: string | null; points: number; birdies: number; eagles: number; rank: number };
+type GlobalRow = {
+  user_id: number;
+  username: string;
+  display_name: string;
+  profile_picture: string | null;
+  handicap: string | null;
+  points: number;
+  birdies: number;
+  eagles: number;
+  rank: number;
+};
 
 const toGlobal = (r: GlobalRow): GlobalEntry => ({
   rank: r.rank,
-  user: { id: r.user_id, username: r.username, displayName: r.display_name, profilePicture: r.profile_picture, handicap: r.handicap === null ? null : Number(r.handicap) },
+  user: {
+    id: r.user_id,
+    username: r.username,
+    displayName: r.display_name,
+    profilePicture: r.profile_picture,
+    handicap: r.handicap === null ? null : Number(r.handicap),
+  },
   points: r.points,
   birdies: r.birdies,
   eagles: r.eagles,
@@ -182,7 +230,12 @@ const toGlobal = (r: GlobalRow): GlobalEntry => ({
  * GET /api/leaderboard/global: the top 100 of a period from the maintained per-user period totals
  * (never the records table), plus the caller's own row when they rank beyond 100th.
  */
-export async function globalLeaderboard(db: Db, viewerId: number, raw: { period?: string } = {}, now = new Date()): Promise<GlobalLeaderboard> {
+export async function globalLeaderboard(
+  db: Db,
+  viewerId: number,
+  raw: { period?: string } = {},
+  now = new Date(),
+): Promise<GlobalLeaderboard> {
   const { period } = parseInput(periodSchema, raw);
   const key = periodKey(period as Period, now);
   const top = await rows<GlobalRow>(

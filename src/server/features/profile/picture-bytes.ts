@@ -35,7 +35,8 @@ export function sniffPicture(bytes: Uint8Array): PictureType | null {
 export function decodePictureDataUrl(dataUrl: string): { bytes: Uint8Array; type: PictureType } {
   const comma = dataUrl.indexOf(",");
   const header = dataUrl.slice(0, comma);
-  if (comma < 0 || !/^data:image\/[\w.+-]+;base64$/i.test(header) || /svg/i.test(header)) throw badRequest(INVALID_PICTURE_TYPE);
+  if (comma < 0 || !/^data:image\/[\w.+-]+;base64$/i.test(header) || /svg/i.test(header))
+    throw badRequest(INVALID_PICTURE_TYPE);
   const base64 = dataUrl.slice(comma + 1).replace(/\s/g, "");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw badRequest(INVALID_PICTURE_TYPE);
   if ((base64.length * 3) / 4 > MAX_PICTURE_BYTES + 3) throw badRequest(PICTURE_TOO_LARGE);

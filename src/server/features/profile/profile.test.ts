@@ -29,7 +29,8 @@ describe("sniffPicture (magic bytes)", () => {
     ["HTML", new TextEncoder().encode("<!doctype html><html><body>hi</body></html>"), null],
     ["empty", new Uint8Array(), null],
   ];
-  for (const [name, bytes, expected] of cases) test(`${name} -> ${expected}`, () => expect<string | null>(sniffPicture(bytes)).toBe(expected));
+  for (const [name, bytes, expected] of cases)
+    test(`${name} -> ${expected}`, () => expect<string | null>(sniffPicture(bytes)).toBe(expected));
 });
 
 describe("PUT /api/users/me with a picture", () => {
@@ -63,12 +64,37 @@ describe("PUT /api/users/me with a picture", () => {
   });
 
   const refused: [string, () => string, string][] = [
-    ["SVG", () => dataUrl("image/svg+xml", new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")), "Invalid file type: Please select an image file."],
-    ["HTML called a JPEG", () => dataUrl("image/jpeg", new TextEncoder().encode("<html><script>alert(1)</script></html>")), "Invalid file type: Please select an image file."],
+    [
+      "SVG",
+      () => dataUrl("image/svg+xml", new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")),
+      "Invalid file type: Please select an image file.",
+    ],
+    [
+      "HTML called a JPEG",
+      () => dataUrl("image/jpeg", new TextEncoder().encode("<html><script>alert(1)</script></html>")),
+      "Invalid file type: Please select an image file.",
+    ],
     ["text/html data URL", () => dataUrl("text/html", JPEG), "Invalid file type: Please select an image file."],
-    ["truncated JPEG", () => dataUrl("image/jpeg", JPEG.subarray(0, 400)), "Invalid file type: Please select an image file."],
-    ["broken base64", () => "data:image/jpeg;base64,@@@not-base64@@@", "Invalid file type: Please select an image file."],
-    ["6 MB", () => { const big = new Uint8Array(6 * 1024 * 1024); big.set(JPEG.subarray(0, 20)); big.set([0xff, 0xd9], big.length - 2); return dataUrl("image/jpeg", big); }, "File too large: Please select an image smaller than 5MB."],
+    [
+      "truncated JPEG",
+      () => dataUrl("image/jpeg", JPEG.subarray(0, 400)),
+      "Invalid file type: Please select an image file.",
+    ],
+    [
+      "broken base64",
+      () => "data:image/jpeg;base64,@@@not-base64@@@",
+      "Invalid file type: Please select an image file.",
+    ],
+    [
+      "6 MB",
+      () => {
+        const big = new Uint8Array(6 * 1024 * 1024);
+        big.set(JPEG.subarray(0, 20));
+        big.set([0xff, 0xd9], big.length - 2);
+        return dataUrl("image/jpeg", big);
+      },
+      "File too large: Please select an image smaller than 5MB.",
+    ],
     ["not a data URL", () => "https://example.com/me.jpg", "Invalid file type: Please select an image file."],
   ];
   for (const [name, make, message] of refused) {
@@ -90,7 +116,9 @@ describe("PUT /api/users/me with a picture", () => {
     const removed = await client.put("/api/users/me", { profilePicture: null });
     expect(removed.json.profilePicture).toBeNull();
     expect((await client.get(`/api/users/${user.id}/picture`)).status).toBe(404);
-    expect((await new RestClient(h.app).put("/api/users/me", { profilePicture: dataUrl("image/png", PNG) })).status).toBe(401);
+    expect(
+      (await new RestClient(h.app).put("/api/users/me", { profilePicture: dataUrl("image/png", PNG) })).status,
+    ).toBe(401);
   });
 
   test("tRPC profile.uploadPicture uses the same checks", async () => {
@@ -98,6 +126,9 @@ describe("PUT /api/users/me with a picture", () => {
     const api = h.caller(user);
     const ok = await api.profile.uploadPicture({ profilePicture: dataUrl("image/gif", GIF) });
     expect(ok.profilePicture).toBe(`/api/users/${user.id}/picture?v=1`);
-    await expect(api.profile.uploadPicture({ profilePicture: dataUrl("image/svg+xml", GIF) })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Invalid file type: Please select an image file." });
+    await expect(api.profile.uploadPicture({ profilePicture: dataUrl("image/svg+xml", GIF) })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Invalid file type: Please select an image file.",
+    });
   });
 });

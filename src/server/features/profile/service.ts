@@ -24,7 +24,11 @@ export async function uploadPicture(db: Db, userId: number, raw: unknown): Promi
         set: { contentType: type, data: bytes, version: sql`${userPictures.version} + 1`, updatedAt: new Date() },
       })
       .returning({ version: userPictures.version });
-    const [row] = await tx.update(users).set({ profilePicture: pictureUrl(userId, pic.version) }).where(eq(users.id, userId)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ profilePicture: pictureUrl(userId, pic.version) })
+      .where(eq(users.id, userId))
+      .returning();
     if (!row) throw notFound("User not found");
     return toPublicUser(row);
   });

@@ -5,6 +5,9 @@ import { createSupportRequest } from "./service";
 
 export const supportRest = new Hono<HonoEnv>().post("/support", async (c) => {
   const ctx = serviceContext(c);
-  const result = await createSupportRequest(ctx.deps, ctx.db, (await jsonBody(c)) as never, { userId: ctx.user?.id ?? null, ip: ctx.meta.ip });
+  const result = await createSupportRequest(ctx.deps, ctx.db, (await jsonBody(c)) as never, {
+    userId: ctx.user?.id ?? null,
+    ip: ctx.meta.ip,
+  });
   return c.json(result, 201);
 });

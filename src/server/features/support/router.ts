@@ -5,5 +5,7 @@ import { createSupportRequest } from "./service";
 export const supportRouter = router({
   create: publicProcedure
     .input(supportRequestSchema)
-    .mutation(({ ctx, input }) => createSupportRequest(ctx.deps, ctx.db, input, { userId: ctx.user?.id ?? null, ip: ctx.meta.ip })),
+    .mutation(({ ctx, input }) =>
+      createSupportRequest(ctx.deps, ctx.db, input, { userId: ctx.user?.id ?? null, ip: ctx.meta.ip }),
+    ),
 });

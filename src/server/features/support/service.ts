@@ -18,8 +18,13 @@ export async function createSupportRequest(
   deps.limits.supportPerSender.consume(key, TOO_MANY);
   const [row] = await db
     .insert(supportRequests)
-    .values({ userId: sender.userId, email: input.email, subject: input.subject, message: input.message, type: input.type })
+    .values({
+      userId: sender.userId,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      type: input.type,
+    })
     .returning({ id: supportRequests.id, status: supportRequests.status, createdAt: supportRequests.createdAt });
   return { success: true as const, id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
 }
-

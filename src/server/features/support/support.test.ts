@@ -9,7 +9,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-const valid = { email: "help@example.com", subject: "Scores", message: "My eagle shows as a birdie", type: "bug" as const };
+const valid = {
+  email: "help@example.com",
+  subject: "Scores",
+  message: "My eagle shows as a birdie",
+  type: "bug" as const,
+};
 
 describe("POST /api/support", () => {
   test("stores the request as open with the sender, answering 201", async () => {
@@ -18,11 +23,21 @@ describe("POST /api/support", () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ success: true, status: "open" });
     const [row] = await h.db.select().from(supportRequests).where(eq(supportRequests.id, res.json.id));
-    expect(row).toMatchObject({ userId: user.id, email: "help@example.com", subject: "Scores", type: "bug", status: "open" });
+    expect(row).toMatchObject({
+      userId: user.id,
+      email: "help@example.com",
+      subject: "Scores",
+      type: "bug",
+      status: "open",
+    });
   });
 
   test("type defaults to question; signed-out senders are accepted", async () => {
-    const res = await new RestClient(h.app).post("/api/support", { email: "anon@example.com", subject: "Locked out", message: "I forgot my username" });
+    const res = await new RestClient(h.app).post("/api/support", {
+      email: "anon@example.com",
+      subject: "Locked out",
+      message: "I forgot my username",
+    });
     expect(res.status).toBe(201);
     const [row] = await h.db.select().from(supportRequests).where(eq(supportRequests.id, res.json.id));
     expect(row).toMatchObject({ userId: null, type: "question" });
@@ -57,6 +72,9 @@ describe("POST /api/support", () => {
     const { user } = await signUp(h);
     const res = await h.caller(user).support.create({ ...valid, type: "feature" });
     expect(res.success).toBe(true);
-    await expect(h.caller(user).support.create({ ...valid, subject: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Missing information: Please fill out all fields." });
+    await expect(h.caller(user).support.create({ ...valid, subject: "" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Missing information: Please fill out all fields.",
+    });
   });
 });

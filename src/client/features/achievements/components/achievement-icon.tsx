@@ -86,7 +86,12 @@ export function achievementIconKey(achievementType: string | null | undefined, i
   return DEFAULT_ACHIEVEMENT_ICON;
 }
 
-type AchievementIconProps = { achievementType?: string | null; icon?: string | null; earned?: boolean; size?: "sm" | "md" | "lg" };
+type AchievementIconProps = {
+  achievementType?: string | null;
+  icon?: string | null;
+  earned?: boolean;
+  size?: "sm" | "md" | "lg";
+};
 
 const SIZES = { sm: "size-9 text-lg", md: "size-12 text-2xl", lg: "size-14 text-3xl" } as const;
 

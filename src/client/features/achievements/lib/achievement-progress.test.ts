@@ -22,7 +22,10 @@ const won = (achievement: Achievement, at: string): UserAchievement => ({
 });
 
 describe("achievements page rules", () => {
-  const cards = mergeAchievements(catalogue, [won(catalogue[2], "2026-05-02T00:00:00.000Z"), won(catalogue[0], "2026-05-01T00:00:00.000Z")]);
+  const cards = mergeAchievements(catalogue, [
+    won(catalogue[2], "2026-05-02T00:00:00.000Z"),
+    won(catalogue[0], "2026-05-01T00:00:00.000Z"),
+  ]);
 
   test("merge marks earned dates", () => {
     expect(cards.map((c) => c.earnedAt)).toEqual(["2026-05-01T00:00:00.000Z", null, "2026-05-02T00:00:00.000Z"]);
@@ -30,7 +33,9 @@ describe("achievements page rules", () => {
 
   test("an earned achievement missing from the catalogue still shows", () => {
     const extra = a(9, "mystery", "specialty");
-    expect(mergeAchievements(catalogue, [won(extra, "2026-05-03T00:00:00.000Z")]).map((c) => c.id)).toEqual([1, 2, 3, 9]);
+    expect(mergeAchievements(catalogue, [won(extra, "2026-05-03T00:00:00.000Z")]).map((c) => c.id)).toEqual([
+      1, 2, 3, 9,
+    ]);
   });
 
   test.each([
@@ -65,6 +70,11 @@ describe("achievements page rules", () => {
       won(a(4, "weekend_warrior", "specialty"), "2026-05-01T10:00:00.000Z"),
     ];
     expect(latestEarned(list, 2).map((ua) => ua.achievementId)).toEqual([1, 2]);
-    expect(latestEarned([won(catalogue[0], "2026-04-01T00:00:00.000Z"), won(catalogue[2], "2026-05-01T00:00:00.000Z")], 2).map((ua) => ua.achievementId)).toEqual([3, 1]);
+    expect(
+      latestEarned(
+        [won(catalogue[0], "2026-04-01T00:00:00.000Z"), won(catalogue[2], "2026-05-01T00:00:00.000Z")],
+        2,
+      ).map((ua) => ua.achievementId),
+    ).toEqual([3, 1]);
   });
 });

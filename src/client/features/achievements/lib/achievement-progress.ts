@@ -12,7 +12,10 @@ export const ACHIEVEMENT_TABS: { id: AchievementTab; label: string }[] = [
 export type AchievementCard = Achievement & { earnedAt: string | null };
 
 /** The catalogue with each entry's earned date, plus anything earned that the catalogue lacks. */
-export function mergeAchievements(catalogue: readonly Achievement[], earned: readonly UserAchievement[]): AchievementCard[] {
+export function mergeAchievements(
+  catalogue: readonly Achievement[],
+  earned: readonly UserAchievement[],
+): AchievementCard[] {
   const earnedAt = new Map<number, string>();
   for (const ua of earned) {
     const id = ua.achievementId ?? ua.achievement?.id;
@@ -34,7 +37,9 @@ export function filterAchievements(cards: readonly AchievementCard[], tab: Achie
       return [...cards];
     case "earned":
       // Newest first, as they were won.
-      return cards.filter((c) => c.earnedAt !== null).sort((a, b) => (b.earnedAt ?? "").localeCompare(a.earnedAt ?? ""));
+      return cards
+        .filter((c) => c.earnedAt !== null)
+        .sort((a, b) => (b.earnedAt ?? "").localeCompare(a.earnedAt ?? ""));
     default:
       return cards.filter((c) => c.category === tab);
   }
@@ -52,10 +57,9 @@ export function completion(cards: readonly AchievementCard[]): { earned: number;
  * Birdie with Early Bird and Weekend Warrior); those ties follow the catalogue's order, so the
  * milestone a golfer expects to see first is not pushed out by its companions.
  */
-export function latestEarned<T extends { dateEarned?: string; earnedDate?: string; achievementId?: number; achievement?: { id: number } }>(
-  earned: readonly T[],
-  count: number,
-): T[] {
+export function latestEarned<
+  T extends { dateEarned?: string; earnedDate?: string; achievementId?: number; achievement?: { id: number } },
+>(earned: readonly T[], count: number): T[] {
   const at = (ua: T) => new Date(ua.dateEarned ?? ua.earnedDate ?? 0).getTime() || 0;
   const catalogueId = (ua: T) => ua.achievementId ?? ua.achievement?.id ?? Number.MAX_SAFE_INTEGER;
   return [...earned].sort((a, b) => at(b) - at(a) || catalogueId(a) - catalogueId(b)).slice(0, count);

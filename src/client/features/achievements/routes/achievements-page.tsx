@@ -4,7 +4,14 @@ import { errorMessage } from "../../../lib/errors";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { AchievementIcon } from "../components/achievement-icon";
 import { useAchievementCatalogue, useMyAchievements } from "../hooks/use-achievements";
-import { ACHIEVEMENT_TABS, type AchievementCard, type AchievementTab, completion, filterAchievements, mergeAchievements } from "../lib/achievement-progress";
+import {
+  ACHIEVEMENT_TABS,
+  type AchievementCard,
+  type AchievementTab,
+  completion,
+  filterAchievements,
+  mergeAchievements,
+} from "../lib/achievement-progress";
 
 /** /achievements (SPEC.md §2): tabs All, Milestones, Specialty, Earned, with a progress summary. */
 export function AchievementsPage() {
@@ -20,7 +27,9 @@ export function AchievementsPage() {
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Achievements</h1>
-        <p className="mt-1 text-base-content/70">Milestones and specialty badges you have earned, and the ones still waiting.</p>
+        <p className="mt-1 text-base-content/70">
+          Milestones and specialty badges you have earned, and the ones still waiting.
+        </p>
       </header>
 
       {catalogue.isLoading || mine.isLoading ? (
@@ -51,7 +60,12 @@ export function AchievementsPage() {
                   {summary.earned} of {summary.total} earned
                 </p>
                 <p className="text-sm text-base-content/70">{summary.percent}% complete</p>
-                <progress className="progress progress-primary mt-2 w-full" value={summary.earned} max={Math.max(1, summary.total)} aria-hidden="true" />
+                <progress
+                  className="progress progress-primary mt-2 w-full"
+                  value={summary.earned}
+                  max={Math.max(1, summary.total)}
+                  aria-hidden="true"
+                />
               </div>
             </div>
           </section>
@@ -73,7 +87,11 @@ export function AchievementsPage() {
                   onKeyDown={(event) => {
                     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
                     const index = ACHIEVEMENT_TABS.findIndex((x) => x.id === t.id);
-                    const next = ACHIEVEMENT_TABS[(index + (event.key === "ArrowRight" ? 1 : ACHIEVEMENT_TABS.length - 1)) % ACHIEVEMENT_TABS.length];
+                    const next =
+                      ACHIEVEMENT_TABS[
+                        (index + (event.key === "ArrowRight" ? 1 : ACHIEVEMENT_TABS.length - 1)) %
+                          ACHIEVEMENT_TABS.length
+                      ];
                     setTab(next.id);
                     document.getElementById(`achievements-tab-${next.id}`)?.focus();
                   }}
@@ -120,7 +138,9 @@ function AchievementTile({ card }: { card: AchievementCard }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className={`font-semibold ${earned ? "" : "text-base-content/70"}`}>{card.name}</h2>
-            <span className="badge badge-ghost badge-sm">{card.category === "milestone" ? "Milestone" : "Specialty"}</span>
+            <span className="badge badge-ghost badge-sm">
+              {card.category === "milestone" ? "Milestone" : "Specialty"}
+            </span>
           </div>
           <p className="mt-1 text-sm text-base-content/70">{card.description}</p>
           <p className={`mt-2 text-xs ${earned ? "font-medium text-primary" : "text-base-content/60"}`}>

@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** The title block every admin page starts with. */
-export function AdminPageHeader({ title, description, actions }: { title: string; description: string; actions?: ReactNode }) {
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+}) {
   return (
     <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

@@ -9,7 +9,10 @@ export function AuditList({ entries }: { entries: readonly AuditEntry[] }) {
         const { actor, action, target } = auditSentence(entry);
         const detail = auditDetailText(entry);
         return (
-          <li key={entry.id} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+          <li
+            key={entry.id}
+            className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+          >
             <p className="min-w-0 break-words text-sm">
               <span className="font-semibold">{actor}</span> {action} <span className="font-medium">{target}</span>
               {detail && <span className="text-base-content/60"> ({detail})</span>}

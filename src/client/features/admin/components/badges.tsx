@@ -9,14 +9,22 @@ const STATUS_CLASS: Record<ChallengeStatus, string> = {
 };
 
 export function ChallengeStatusBadge({ status }: { status: ChallengeStatus }) {
-  return <span className={`badge badge-sm badge-soft whitespace-nowrap ${STATUS_CLASS[status]}`}>{CHALLENGE_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`badge badge-sm badge-soft whitespace-nowrap ${STATUS_CLASS[status]}`}>
+      {CHALLENGE_STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 export function UserBadges({ user }: { user: Pick<AdminUser, "isAdmin" | "disabled"> }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
       {user.isAdmin && <span className="badge badge-sm badge-soft badge-primary">Admin</span>}
-      {user.disabled ? <span className="badge badge-sm badge-soft badge-error">Disabled</span> : <span className="badge badge-sm badge-soft badge-success">Active</span>}
+      {user.disabled ? (
+        <span className="badge badge-sm badge-soft badge-error">Disabled</span>
+      ) : (
+        <span className="badge badge-sm badge-soft badge-success">Active</span>
+      )}
     </span>
   );
 }

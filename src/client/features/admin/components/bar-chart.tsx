@@ -26,7 +26,14 @@ const H = 180;
  * currentColor), so it reads in light and dark. Screen readers get a title and a summary, and
  * everyone can open the numbers as a table.
  */
-export function BarChart({ title, data, describeValue, barClassName = "fill-primary", labelHeading = "Day", maxLabels = 4 }: BarChartProps) {
+export function BarChart({
+  title,
+  data,
+  describeValue,
+  barClassName = "fill-primary",
+  labelHeading = "Day",
+  maxLabels = 4,
+}: BarChartProps) {
   const titleId = useId();
   const descId = useId();
   const values = data.map((d) => d.value);
@@ -46,9 +53,16 @@ export function BarChart({ title, data, describeValue, barClassName = "fill-prim
       <div className="pl-9 pt-2">
         <div className="relative">
           {/* y axis labels, centred on their gridlines */}
-          <div className="absolute inset-y-0 -left-9 w-7 text-right text-[0.7rem] text-base-content/60" aria-hidden="true">
+          <div
+            className="absolute inset-y-0 -left-9 w-7 text-right text-[0.7rem] text-base-content/60"
+            aria-hidden="true"
+          >
             {ticks.map((t) => (
-              <span key={t} className="absolute right-0 translate-y-1/2 leading-none" style={{ bottom: `${(t / axisMax) * 100}%` }}>
+              <span
+                key={t}
+                className="absolute right-0 translate-y-1/2 leading-none"
+                style={{ bottom: `${(t / axisMax) * 100}%` }}
+              >
                 {formatCount(t)}
               </span>
             ))}
@@ -75,7 +89,14 @@ export function BarChart({ title, data, describeValue, barClassName = "fill-prim
               />
             ))}
             {bars.map((bar, i) => (
-              <rect key={data[i].key} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className={`${barClassName} transition-opacity hover:opacity-75`}>
+              <rect
+                key={data[i].key}
+                x={bar.x}
+                y={bar.y}
+                width={bar.width}
+                height={bar.height}
+                className={`${barClassName} transition-opacity hover:opacity-75`}
+              >
                 <title>{`${data[i].label}: ${describeValue(data[i].value)}`}</title>
               </rect>
             ))}
@@ -100,7 +121,9 @@ export function BarChart({ title, data, describeValue, barClassName = "fill-prim
         </div>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer select-none text-base-content/70 hover:text-base-content">View as table</summary>
+        <summary className="cursor-pointer select-none text-base-content/70 hover:text-base-content">
+          View as table
+        </summary>
         <div className="mt-2 max-h-64 overflow-auto rounded-box border border-base-300">
           <table className="table table-xs">
             <caption className="sr-only">{title}</caption>

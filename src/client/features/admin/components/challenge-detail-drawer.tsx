@@ -29,7 +29,11 @@ export function ChallengeDetailDrawer({ challengeId, onClose, onDelete }: Challe
       open={challengeId !== null}
       onClose={onClose}
       title={challenge?.name ?? "Challenge"}
-      subtitle={challenge ? `Created by ${challenge.creator.displayName || challenge.creator.username} (@${challenge.creator.username})` : undefined}
+      subtitle={
+        challenge
+          ? `Created by ${challenge.creator.displayName || challenge.creator.username} (@${challenge.creator.username})`
+          : undefined
+      }
       footer={
         challenge && (
           <button type="button" className="btn btn-sm btn-error" onClick={() => onDelete(challenge)}>
@@ -60,10 +64,17 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
         <Fact label="Dates">
           {formatDate(challenge.startDate)} – {formatDate(challenge.endDate)}
         </Fact>
-        <Fact label={challenge.courseMode === "hybrid" ? "Courses (any course)" : "Course"}>{challenge.courseNames.join(", ") || "—"}</Fact>
+        <Fact label={challenge.courseMode === "hybrid" ? "Courses (any course)" : "Course"}>
+          {challenge.courseNames.join(", ") || "—"}
+        </Fact>
         <Fact label="Tiebreaker">{TIEBREAKER_LABELS[challenge.tiebreaker] ?? challenge.tiebreaker}</Fact>
         <Fact label="Rules">
-          {[challenge.allowMultipleBirdies ? "Multiple birdies per hole" : "One record per hole", challenge.eagleBonus ? "eagle bonus" : null].filter(Boolean).join(", ")}
+          {[
+            challenge.allowMultipleBirdies ? "Multiple birdies per hole" : "One record per hole",
+            challenge.eagleBonus ? "eagle bonus" : null,
+          ]
+            .filter(Boolean)
+            .join(", ")}
         </Fact>
         <Fact label="Chat">{plural(challenge.messageCount, "message")}</Fact>
         {challenge.description && (
@@ -99,7 +110,9 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
                   <td className="max-w-56">
                     <span className="block truncate font-medium">
                       {p.displayName || p.username}
-                      {p.isCreator && <span className="badge badge-xs badge-soft badge-accent ml-2 align-middle">Creator</span>}
+                      {p.isCreator && (
+                        <span className="badge badge-xs badge-soft badge-accent ml-2 align-middle">Creator</span>
+                      )}
                     </span>
                     <span className="block truncate text-xs text-base-content/60">@{p.username}</span>
                   </td>

@@ -11,7 +11,8 @@ type DrawerProps = {
   children: ReactNode;
 };
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A detail panel sliding in from the right (the full screen on phones). Keys are handled only while
@@ -34,7 +35,7 @@ export function Drawer({ open, onClose, title, subtitle, footer, children }: Dra
 
     function onKeyDown(event: KeyboardEvent) {
       const panel = panelRef.current;
-      if (!panel || !panel.contains(document.activeElement)) return;
+      if (!panel?.contains(document.activeElement)) return;
       if (event.key === "Escape") {
         event.preventDefault();
         onCloseRef.current();
@@ -80,12 +81,21 @@ export function Drawer({ open, onClose, title, subtitle, footer, children }: Dra
             </h2>
             {subtitle && <div className="mt-0.5 text-sm text-base-content/70">{subtitle}</div>}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-circle shrink-0"
+            aria-label="Close"
+            onClick={onClose}
+          >
             <XIcon />
           </button>
         </header>
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6">{children}</div>
-        {footer && <footer className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-4 py-3 sm:px-6">{footer}</footer>}
+        {footer && (
+          <footer className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-4 py-3 sm:px-6">
+            {footer}
+          </footer>
+        )}
       </div>
     </div>
   );

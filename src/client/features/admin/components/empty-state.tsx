@@ -7,7 +7,10 @@ export function EmptyState({ icon, title, children }: EmptyStateProps) {
   return (
     <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
       {icon && (
-        <span className="flex size-12 items-center justify-center rounded-full bg-base-200 text-2xl text-base-content/60" aria-hidden="true">
+        <span
+          className="flex size-12 items-center justify-center rounded-full bg-base-200 text-2xl text-base-content/60"
+          aria-hidden="true"
+        >
           {icon}
         </span>
       )}

@@ -8,7 +8,9 @@ import { formatCount, plural } from "../lib/format";
 const LEVEL_MIX = [0, 16, 32, 48, 100];
 
 function cellStyle(level: number) {
-  return level === 0 ? undefined : { backgroundColor: `color-mix(in oklab, var(--color-primary) ${LEVEL_MIX[level]}%, var(--color-base-100))` };
+  return level === 0
+    ? undefined
+    : { backgroundColor: `color-mix(in oklab, var(--color-primary) ${LEVEL_MIX[level]}%, var(--color-base-100))` };
 }
 
 /** Records per hole as an 18-cell heat map: the busier the hole, the deeper the green. */
@@ -32,7 +34,9 @@ export function HoleHeatMap({ holes }: { holes: readonly HoleActivity[] }) {
               title={`Hole ${hole.holeNumber}: ${plural(hole.birdies, "birdie")}, ${plural(hole.eagles, "eagle")}`}
               data-level={level}
             >
-              <span className={`whitespace-nowrap text-[0.65rem] font-medium uppercase ${level === 0 ? "text-base-content/60" : ""}`}>
+              <span
+                className={`whitespace-nowrap text-[0.65rem] font-medium uppercase ${level === 0 ? "text-base-content/60" : ""}`}
+              >
                 <span className="hidden sm:inline">Hole </span>
                 <span className="sm:hidden">#</span>
                 {hole.holeNumber}
@@ -45,7 +49,11 @@ export function HoleHeatMap({ holes }: { holes: readonly HoleActivity[] }) {
       <div className="flex items-center justify-end gap-1.5 text-xs text-base-content/60" aria-hidden="true">
         <span>Fewer</span>
         {Array.from({ length: HEAT_LEVELS }, (_, level) => (
-          <span key={level} className={`size-3.5 rounded-sm border border-base-300 ${level === 0 ? "bg-base-200" : ""}`} style={cellStyle(level)} />
+          <span
+            key={level}
+            className={`size-3.5 rounded-sm border border-base-300 ${level === 0 ? "bg-base-200" : ""}`}
+            style={cellStyle(level)}
+          />
         ))}
         <span>More</span>
       </div>

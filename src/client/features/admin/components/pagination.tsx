@@ -20,10 +20,18 @@ export function Pagination({ page, pageSize, total, onPage, label }: PaginationP
         <button type="button" className="btn btn-sm join-item" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           Previous
         </button>
-        <span className="btn btn-sm btn-disabled join-item pointer-events-none !bg-base-100 !text-base-content" aria-current="page">
+        <span
+          className="btn btn-sm btn-disabled join-item pointer-events-none !bg-base-100 !text-base-content"
+          aria-current="page"
+        >
           Page {Math.min(page, pages)} of {pages}
         </span>
-        <button type="button" className="btn btn-sm join-item" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        <button
+          type="button"
+          className="btn btn-sm join-item"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= pages}
+        >
           Next
         </button>
       </div>

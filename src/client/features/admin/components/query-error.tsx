@@ -2,7 +2,15 @@ import { AlertIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 
 /** A failed load, with the server's message and a way to try again. */
-export function QueryError({ error, onRetry, what = "this page" }: { error: unknown; onRetry: () => void; what?: string }) {
+export function QueryError({
+  error,
+  onRetry,
+  what = "this page",
+}: {
+  error: unknown;
+  onRetry: () => void;
+  what?: string;
+}) {
   return (
     <div role="alert" className="alert alert-error alert-soft items-start">
       <AlertIcon className="mt-0.5 text-lg" />

@@ -30,7 +30,9 @@ export function RecordsTable({ records, total, show }: RecordsTableProps) {
           <tbody>
             {records.map((r) => (
               <tr key={r.id} className={r.counted ? "" : "opacity-60"}>
-                <td className="max-w-48 truncate">{show === "challenge" ? r.challengeName : r.displayName || r.username}</td>
+                <td className="max-w-48 truncate">
+                  {show === "challenge" ? r.challengeName : r.displayName || r.username}
+                </td>
                 <td className="tabular-nums">{r.holeNumber}</td>
                 <td className="whitespace-nowrap">
                   {typeLabel(r.score)}
@@ -45,7 +47,11 @@ export function RecordsTable({ records, total, show }: RecordsTableProps) {
           </tbody>
         </table>
       </div>
-      {total > records.length && <p className="text-xs text-base-content/60">Showing the newest {records.length} of {plural(total, "record")}.</p>}
+      {total > records.length && (
+        <p className="text-xs text-base-content/60">
+          Showing the newest {records.length} of {plural(total, "record")}.
+        </p>
+      )}
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function SearchField({ label, placeholder, value, onSearch }: SearchField
   // trailing space, when it already searches for the same thing).
   useEffect(() => setText((typed) => (typed.trim() === value.trim() ? typed : value)), [value]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled change of the typed text searches
   useEffect(() => {
     // Only a settled change of the typed text searches (not a new `value` or `onSearch` identity).
     if (debounced.trim() !== value.trim()) onSearch(debounced.trim());
@@ -33,7 +34,15 @@ export function SearchField({ label, placeholder, value, onSearch }: SearchField
         {label}
       </label>
       <label className="input w-full">
-        <svg viewBox="0 0 24 24" className="size-4 shrink-0 opacity-60" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4 shrink-0 opacity-60"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>

@@ -28,7 +28,10 @@ export function StatCard({ label, value, hint, icon, to, tone = "primary" }: Sta
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-sm font-medium text-base-content/70">{label}</h2>
           {icon && (
-            <span className={`flex size-8 shrink-0 items-center justify-center rounded-full text-base ${TONES[tone]}`} aria-hidden="true">
+            <span
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full text-base ${TONES[tone]}`}
+              aria-hidden="true"
+            >
               {icon}
             </span>
           )}

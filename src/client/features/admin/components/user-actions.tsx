@@ -9,14 +9,25 @@ type UserActionButtonsProps = {
   size?: "xs" | "sm";
 };
 
-export function UserActionButtons({ user, selfId, onToggleAdmin, onToggleDisabled, size = "xs" }: UserActionButtonsProps) {
+export function UserActionButtons({
+  user,
+  selfId,
+  onToggleAdmin,
+  onToggleDisabled,
+  size = "xs",
+}: UserActionButtonsProps) {
   const isSelf = user.id === selfId;
   const who = `@${user.username}`;
   const btn = size === "xs" ? "btn btn-xs" : "btn btn-sm";
   if (isSelf) return <span className="text-xs text-base-content/60">This is you</span>;
   return (
     <div className="flex flex-nowrap gap-1.5">
-      <button type="button" className={`${btn} ${user.isAdmin ? "btn-outline" : "btn-outline btn-primary"}`} aria-label={`${user.isAdmin ? "Revoke admin" : "Grant admin"} ${who}`} onClick={() => onToggleAdmin(user)}>
+      <button
+        type="button"
+        className={`${btn} ${user.isAdmin ? "btn-outline" : "btn-outline btn-primary"}`}
+        aria-label={`${user.isAdmin ? "Revoke admin" : "Grant admin"} ${who}`}
+        onClick={() => onToggleAdmin(user)}
+      >
         {user.isAdmin ? "Revoke admin" : "Grant admin"}
       </button>
       <button

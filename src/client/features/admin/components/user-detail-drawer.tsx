@@ -28,7 +28,17 @@ export function UserDetailDrawer({ userId, selfId, onClose, onToggleAdmin, onTog
       onClose={onClose}
       title={user ? user.displayName || user.username : "User"}
       subtitle={user ? `@${user.username}` : undefined}
-      footer={user && <UserActionButtons user={user} selfId={selfId} onToggleAdmin={onToggleAdmin} onToggleDisabled={onToggleDisabled} size="sm" />}
+      footer={
+        user && (
+          <UserActionButtons
+            user={user}
+            selfId={selfId}
+            onToggleAdmin={onToggleAdmin}
+            onToggleDisabled={onToggleDisabled}
+            size="sm"
+          />
+        )
+      }
     >
       {detail.isPending ? (
         <PageSpinner label="Loading user..." />
@@ -72,7 +82,9 @@ function UserDetailBody({ detail }: { detail: AdminUserDetail }) {
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span className="min-w-0 break-words font-medium">
                   {c.name}
-                  {c.isCreator && <span className="badge badge-xs badge-soft badge-accent ml-2 align-middle">Creator</span>}
+                  {c.isCreator && (
+                    <span className="badge badge-xs badge-soft badge-accent ml-2 align-middle">Creator</span>
+                  )}
                 </span>
                 <span className="flex items-center gap-2 text-base-content/70">
                   {plural(c.recordCount, "record")}
@@ -95,7 +107,11 @@ function UserDetailBody({ detail }: { detail: AdminUserDetail }) {
         <h3 id="user-audit-title" className="font-semibold">
           Admin history
         </h3>
-        {audit.length === 0 ? <p className="text-sm text-base-content/70">No admin actions on this account.</p> : <AuditList entries={audit} />}
+        {audit.length === 0 ? (
+          <p className="text-sm text-base-content/70">No admin actions on this account.</p>
+        ) : (
+          <AuditList entries={audit} />
+        )}
       </section>
     </div>
   );

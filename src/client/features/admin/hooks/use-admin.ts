@@ -11,7 +11,7 @@ import { trpc } from "../../../lib/trpc";
 const FRESH_MS = 30_000;
 const live = { staleTime: FRESH_MS, refetchOnWindowFocus: true } as const;
 // Keep the current rows on screen while the next page or search loads, so tables do not jump.
-const paged = { ...live, placeholderData: <T,>(previous: T | undefined) => previous } as const;
+const paged = { ...live, placeholderData: <T>(previous: T | undefined) => previous } as const;
 
 export function useAdminDashboard() {
   return trpc.admin.dashboard.useQuery(undefined, live);
@@ -38,7 +38,10 @@ export function useAdminChallenges(input: AdminChallengeListInput) {
 }
 
 export function useAdminChallengeDetail(challengeId: number | null) {
-  return trpc.admin.challenges.detail.useQuery({ challengeId: challengeId ?? 0 }, { ...live, enabled: challengeId !== null });
+  return trpc.admin.challenges.detail.useQuery(
+    { challengeId: challengeId ?? 0 },
+    { ...live, enabled: challengeId !== null },
+  );
 }
 
 export function useSupportInbox(input: AdminSupportListInput) {

@@ -14,6 +14,7 @@ export function useUrlFilters<K extends string>(defaults: Filters<K>) {
   // Pages pass a fresh literal each render: depend on its content, not its identity.
   const defaultsKey = JSON.stringify(defaults);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the defaults' content (defaultsKey), not their identity
   const filters = useMemo(() => {
     const values = { ...defaults };
     for (const key of Object.keys(defaults) as K[]) values[key] = params.get(key) ?? defaults[key];
@@ -23,6 +24,7 @@ export function useUrlFilters<K extends string>(defaults: Filters<K>) {
   const page = parsePage(params.get("page"));
   const openId = parsePositiveInt(params.get("open"));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the defaults' content (defaultsKey), not their identity
   const update = useCallback(
     (patch: Partial<Filters<K>> & { page?: number; open?: number | null }, { push = false } = {}) => {
       setParams(

@@ -25,8 +25,14 @@ export function useUserActions() {
         const result = await setAdmin.mutateAsync({ userId: user.id, isAdmin: !user.isAdmin });
         toast(
           result.changed
-            ? { title: result.item.isAdmin ? "Admin rights granted" : "Admin rights revoked", description: `${handle} ${result.item.isAdmin ? "is now an admin" : "is no longer an admin"}.` }
-            : { title: "No change", description: `${handle} already ${result.item.isAdmin ? "is" : "is not"} an admin.` },
+            ? {
+                title: result.item.isAdmin ? "Admin rights granted" : "Admin rights revoked",
+                description: `${handle} ${result.item.isAdmin ? "is now an admin" : "is no longer an admin"}.`,
+              }
+            : {
+                title: "No change",
+                description: `${handle} already ${result.item.isAdmin ? "is" : "is not"} an admin.`,
+              },
         );
       } else {
         const result = await setDisabled.mutateAsync({ userId: user.id, disabled: !user.disabled });
@@ -35,12 +41,19 @@ export function useUserActions() {
             ? result.item.disabled
               ? { title: "Account disabled", description: `${handle} has been signed out everywhere.` }
               : { title: "Account enabled", description: `${handle} can sign in again.` }
-            : { title: "No change", description: `${handle} already ${result.item.disabled ? "is disabled" : "is enabled"}.` },
+            : {
+                title: "No change",
+                description: `${handle} already ${result.item.disabled ? "is disabled" : "is enabled"}.`,
+              },
         );
       }
       setPending(null);
     } catch (error) {
-      toast({ title: "Action failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Action failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -73,7 +86,8 @@ function dialogTexts(kind: "admin" | "disabled", user: AdminUser) {
         }
       : {
           title: `Make ${handle} an admin?`,
-          description: "They will be able to manage users, challenges and support requests, and will use the admin area instead of the player app.",
+          description:
+            "They will be able to manage users, challenges and support requests, and will use the admin area instead of the player app.",
           confirmLabel: "Grant admin",
           tone: "primary" as const,
         };
@@ -87,7 +101,8 @@ function dialogTexts(kind: "admin" | "disabled", user: AdminUser) {
       }
     : {
         title: `Disable ${handle}?`,
-        description: "They are signed out on every device at once and cannot sign in until the account is enabled again. Their challenges and records stay.",
+        description:
+          "They are signed out on every device at once and cannot sign in until the account is enabled again. Their challenges and records stay.",
         confirmLabel: "Disable account",
         tone: "danger" as const,
       };

@@ -35,7 +35,13 @@ export type Bar = { x: number; y: number; width: number; height: number };
  * Bars for `values` in a `width` x `height` box scaled to `axisMax`; `gapRatio` of each slot is
  * left empty. A non-zero value always gets at least a sliver so it never looks like zero.
  */
-export function layoutBars(values: readonly number[], width: number, height: number, axisMax: number, gapRatio = 0.25): Bar[] {
+export function layoutBars(
+  values: readonly number[],
+  width: number,
+  height: number,
+  axisMax: number,
+  gapRatio = 0.25,
+): Bar[] {
   if (values.length === 0) return [];
   const slot = width / values.length;
   const barWidth = slot * (1 - gapRatio);

@@ -30,7 +30,9 @@ describe("audit texts", () => {
   test("who did what to whom", () => {
     expect(auditSentence(entry({}))).toEqual({ actor: "Club Captain", action: "disabled", target: "@bob" });
     expect(auditSentence(entry({ action: "user.grant_admin" })).action).toBe("granted admin rights to");
-    expect(auditSentence(entry({ action: "challenge.delete", targetType: "challenge", targetLabel: "Spring Cup" }))).toEqual({
+    expect(
+      auditSentence(entry({ action: "challenge.delete", targetType: "challenge", targetLabel: "Spring Cup" })),
+    ).toEqual({
       actor: "Club Captain",
       action: "deleted challenge",
       target: "“Spring Cup”",
@@ -41,7 +43,9 @@ describe("audit texts", () => {
 
   test("details: revoked sessions and what a deleted challenge took along", () => {
     expect(auditDetailText(entry({ details: { revokedSessions: 2 } }))).toBe("2 sessions revoked");
-    expect(auditDetailText(entry({ action: "challenge.delete", details: { players: 3, records: 1, messages: 0 } }))).toBe("with 3 players, 1 record, 0 messages");
+    expect(
+      auditDetailText(entry({ action: "challenge.delete", details: { players: 3, records: 1, messages: 0 } })),
+    ).toBe("with 3 players, 1 record, 0 messages");
     expect(auditDetailText(entry({ action: "user.enable" }))).toBeNull();
   });
 });

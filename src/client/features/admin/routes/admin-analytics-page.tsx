@@ -27,7 +27,11 @@ export function AdminAnalyticsPage() {
 
 function AnalyticsContent({ data }: { data: AdminAnalytics }) {
   const totalRecords = data.holes.reduce((a, h) => a + h.records, 0);
-  const weekly = data.weeklyActive.map((w) => ({ key: w.weekStart, label: formatDay(w.weekStart), value: w.activeUsers }));
+  const weekly = data.weeklyActive.map((w) => ({
+    key: w.weekStart,
+    label: formatDay(w.weekStart),
+    value: w.activeUsers,
+  }));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Panel title="Birdies per hole" subtitle={`${plural(totalRecords, "record")} across all challenges`} wide>
@@ -55,9 +59,22 @@ function AnalyticsContent({ data }: { data: AdminAnalytics }) {
   );
 }
 
-function Panel({ title, subtitle, wide = false, children }: { title: string; subtitle: string; wide?: boolean; children: ReactNode }) {
+function Panel({
+  title,
+  subtitle,
+  wide = false,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section aria-label={title} className={`card min-w-0 border border-base-300 bg-base-100 shadow-sm ${wide ? "lg:col-span-2" : ""}`}>
+    <section
+      aria-label={title}
+      className={`card min-w-0 border border-base-300 bg-base-100 shadow-sm ${wide ? "lg:col-span-2" : ""}`}
+    >
       <div className="card-body gap-4 p-4 sm:p-5">
         <div>
           <h2 className="font-semibold">{title}</h2>
@@ -70,11 +87,19 @@ function Panel({ title, subtitle, wide = false, children }: { title: string; sub
 }
 
 function BusiestCourses({ courses }: { courses: AdminAnalytics["busiestCourses"] }) {
-  if (courses.length === 0) return <EmptyState title="No birdies recorded yet">Courses rank here once players record birdies on them.</EmptyState>;
+  if (courses.length === 0)
+    return (
+      <EmptyState title="No birdies recorded yet">Courses rank here once players record birdies on them.</EmptyState>
+    );
   const max = Math.max(...courses.map((c) => c.records));
   return (
     // Focusable so keyboard users can scroll the table sideways on a phone (it holds no controls).
-    <div className="overflow-x-auto rounded-box focus-visible:outline-2 focus-visible:outline-primary" tabIndex={0} role="region" aria-label="Busiest courses table">
+    <div
+      className="overflow-x-auto rounded-box focus-visible:outline-2 focus-visible:outline-primary"
+      tabIndex={0}
+      role="region"
+      aria-label="Busiest courses table"
+    >
       <table className="table table-sm">
         <thead>
           <tr>
@@ -99,7 +124,10 @@ function BusiestCourses({ courses }: { courses: AdminAnalytics["busiestCourses"]
                 <span className="block max-w-64 truncate font-medium">{course.name}</span>
                 {/* A bar behind the name shows the share of the busiest course at a glance. */}
                 <span className="mt-1 block h-1.5 rounded-full bg-base-200" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-primary" style={{ width: `${(course.records / max) * 100}%` }} />
+                  <span
+                    className="block h-full rounded-full bg-primary"
+                    style={{ width: `${(course.records / max) * 100}%` }}
+                  />
                 </span>
               </td>
               <td className="text-right tabular-nums">{formatCount(course.records)}</td>
@@ -135,7 +163,10 @@ function AchievementBars({ achievements }: { achievements: AdminAnalytics["achie
             aria-valuenow={a.earned}
             aria-valuetext={plural(a.earned, "player")}
           >
-            <div className={`h-full rounded-full ${a.category === "milestone" ? "bg-primary" : "bg-accent"}`} style={{ width: `${(a.earned / max) * 100}%` }} />
+            <div
+              className={`h-full rounded-full ${a.category === "milestone" ? "bg-primary" : "bg-accent"}`}
+              style={{ width: `${(a.earned / max) * 100}%` }}
+            />
           </div>
         </li>
       ))}

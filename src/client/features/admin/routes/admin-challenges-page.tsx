@@ -3,7 +3,12 @@ import { FlagIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { ADMIN_PAGE_SIZE, type AdminChallenge, CHALLENGE_STATUS_FILTERS, type ChallengeStatusFilter } from "../../../../shared/schemas/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminChallenge,
+  CHALLENGE_STATUS_FILTERS,
+  type ChallengeStatusFilter,
+} from "../../../../shared/schemas/admin";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ChallengeStatusBadge } from "../components/badges";
 import { ChallengeDetailDrawer } from "../components/challenge-detail-drawer";
@@ -26,7 +31,9 @@ const STATUS_OPTIONS: { value: ChallengeStatusFilter; label: string }[] = [
 
 export function AdminChallengesPage() {
   const { filters, page, openId, update } = useUrlFilters({ q: "", status: "all" });
-  const status = (CHALLENGE_STATUS_FILTERS as readonly string[]).includes(filters.status) ? (filters.status as ChallengeStatusFilter) : "all";
+  const status = (CHALLENGE_STATUS_FILTERS as readonly string[]).includes(filters.status)
+    ? (filters.status as ChallengeStatusFilter)
+    : "all";
   const list = useAdminChallenges({ search: filters.q, status, page, pageSize: ADMIN_PAGE_SIZE });
   const { deleteChallenge } = useAdminActions();
   const [toDelete, setToDelete] = useState<AdminChallenge | null>(null);
@@ -39,7 +46,11 @@ export function AdminChallengesPage() {
       if (openId === toDelete.id) update({ open: null });
       setToDelete(null);
     } catch (error) {
-      toast({ title: "Delete Failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Delete Failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -48,8 +59,18 @@ export function AdminChallengesPage() {
       <AdminPageHeader title="Challenges" description="Browse every challenge, its players and records." />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchField label="Search challenges" placeholder="Challenge name or creator" value={filters.q} onSearch={(q) => update({ q })} />
-        <SelectField label="Status" value={status} options={STATUS_OPTIONS} onChange={(value) => update({ status: value })} />
+        <SearchField
+          label="Search challenges"
+          placeholder="Challenge name or creator"
+          value={filters.q}
+          onSearch={(q) => update({ q })}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => update({ status: value })}
+        />
       </div>
 
       {list.isPending ? (
@@ -58,10 +79,17 @@ export function AdminChallengesPage() {
         <QueryError error={list.error} onRetry={() => list.refetch()} what="challenges" />
       ) : (
         <section aria-label="Challenges" className="space-y-3">
-          <div className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${list.isPlaceholderData ? "opacity-70" : ""}`}>
+          <div
+            className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${list.isPlaceholderData ? "opacity-70" : ""}`}
+          >
             {list.data.items.length === 0 ? (
-              <EmptyState icon={<FlagIcon />} title={filters.q ? `No challenges match “${filters.q}”` : "No challenges here yet"}>
-                {filters.q || status !== "all" ? "Try another search or show all challenges." : "Challenges appear here as soon as players create them."}
+              <EmptyState
+                icon={<FlagIcon />}
+                title={filters.q ? `No challenges match “${filters.q}”` : "No challenges here yet"}
+              >
+                {filters.q || status !== "all"
+                  ? "Try another search or show all challenges."
+                  : "Challenges appear here as soon as players create them."}
               </EmptyState>
             ) : (
               <table className="table">
@@ -87,10 +115,17 @@ export function AdminChallengesPage() {
                     <tr key={c.id} className="hover:bg-base-200/60">
                       <td>
                         {/* Named by its visible text (WCAG 2.5.3 label in name). */}
-                        <button type="button" className="min-w-40 max-w-64 text-left" onClick={() => update({ open: c.id }, { push: true })}>
+                        <button
+                          type="button"
+                          className="min-w-40 max-w-64 text-left"
+                          onClick={() => update({ open: c.id }, { push: true })}
+                        >
                           <span className="sr-only">View </span>
                           <span className="block truncate font-medium link-hover">{c.name}</span>
-                          <span className="block truncate text-xs text-base-content/60">{c.courseNames.join(", ") || (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")}</span>
+                          <span className="block truncate text-xs text-base-content/60">
+                            {c.courseNames.join(", ") ||
+                              (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")}
+                          </span>
                         </button>
                       </td>
                       <td className="max-w-40 truncate">
@@ -107,10 +142,20 @@ export function AdminChallengesPage() {
                       <td className="text-right tabular-nums">{formatCount(c.recordCount)}</td>
                       <td>
                         <div className="flex flex-nowrap gap-1.5">
-                          <button type="button" className="btn btn-xs" onClick={() => update({ open: c.id }, { push: true })} aria-label={`Open ${c.name}`}>
+                          <button
+                            type="button"
+                            className="btn btn-xs"
+                            onClick={() => update({ open: c.id }, { push: true })}
+                            aria-label={`Open ${c.name}`}
+                          >
                             Open
                           </button>
-                          <button type="button" className="btn btn-xs btn-outline btn-error" onClick={() => setToDelete(c)} aria-label={`Delete ${c.name}`}>
+                          <button
+                            type="button"
+                            className="btn btn-xs btn-outline btn-error"
+                            onClick={() => setToDelete(c)}
+                            aria-label={`Delete ${c.name}`}
+                          >
                             Delete
                           </button>
                         </div>
@@ -121,7 +166,13 @@ export function AdminChallengesPage() {
               </table>
             )}
           </div>
-          <Pagination label="Challenges" page={page} pageSize={ADMIN_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p })} />
+          <Pagination
+            label="Challenges"
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={list.data.total}
+            onPage={(p) => update({ page: p })}
+          />
         </section>
       )}
 

@@ -21,7 +21,12 @@ export function AdminDashboardPage() {
         title="Admin Dashboard"
         description="Totals, trends and the latest admin activity."
         actions={
-          <button type="button" className="btn btn-sm" onClick={() => dashboard.refetch()} disabled={dashboard.isFetching}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => dashboard.refetch()}
+            disabled={dashboard.isFetching}
+          >
             {dashboard.isFetching && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             Refresh
           </button>
@@ -47,14 +52,37 @@ function DashboardContent({ data }: { data: AdminDashboard }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Users" value={totals.users} icon={<UsersIcon />} hint={`${formatCount(totals.disabledUsers)} disabled`} />
+        <StatCard
+          label="Users"
+          value={totals.users}
+          icon={<UsersIcon />}
+          hint={`${formatCount(totals.disabledUsers)} disabled`}
+        />
         <StatCard label="Admins" value={totals.admins} icon={<ShieldIcon />} tone="secondary" />
         <StatCard label="Active challenges" value={totals.challengesActive} icon={<FlagIcon />} />
         <StatCard label="Upcoming challenges" value={totals.challengesUpcoming} icon={<FlagIcon />} tone="info" />
         <StatCard label="Past challenges" value={totals.challengesPast} icon={<FlagIcon />} tone="secondary" />
-        <StatCard label="Birdies today" value={totals.birdiesToday} icon={<TargetIcon />} tone="accent" hint="Records made today (UTC)" />
-        <StatCard label="Birdies this week" value={totals.birdiesThisWeek} icon={<TargetIcon />} tone="accent" hint="Since Monday (UTC)" />
-        <StatCard label="Open support requests" value={totals.openSupportRequests} icon={<LifeBuoyIcon />} tone="warning" to="/admin/support" />
+        <StatCard
+          label="Birdies today"
+          value={totals.birdiesToday}
+          icon={<TargetIcon />}
+          tone="accent"
+          hint="Records made today (UTC)"
+        />
+        <StatCard
+          label="Birdies this week"
+          value={totals.birdiesThisWeek}
+          icon={<TargetIcon />}
+          tone="accent"
+          hint="Since Monday (UTC)"
+        />
+        <StatCard
+          label="Open support requests"
+          value={totals.openSupportRequests}
+          icon={<LifeBuoyIcon />}
+          tone="warning"
+          to="/admin/support"
+        />
       </div>
 
       <div className="grid gap-4 xl:grid-cols-2">
@@ -62,7 +90,12 @@ function DashboardContent({ data }: { data: AdminDashboard }) {
           <BarChart title="Sign-ups per day, last 30 days" data={signUps} describeValue={(n) => plural(n, "sign-up")} />
         </ChartCard>
         <ChartCard title="Birdies recorded" subtitle={`${plural(sum(records), "record")} in the last 30 days`}>
-          <BarChart title="Birdie records per day, last 30 days" data={records} describeValue={(n) => plural(n, "record")} barClassName="fill-secondary" />
+          <BarChart
+            title="Birdie records per day, last 30 days"
+            data={records}
+            describeValue={(n) => plural(n, "record")}
+            barClassName="fill-secondary"
+          />
         </ChartCard>
       </div>
 
@@ -95,7 +128,9 @@ function RecentActivity({ entries }: { entries: AdminDashboard["recentAudit"] })
             <h2 id="recent-activity-title" className="font-semibold">
               Recent admin activity
             </h2>
-            <p className="text-sm text-base-content/70">Every admin action is logged: who did what to whom, and when.</p>
+            <p className="text-sm text-base-content/70">
+              Every admin action is logged: who did what to whom, and when.
+            </p>
           </div>
           {entries.length > 0 && (
             <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={() => setShowAll(true)}>
@@ -105,7 +140,8 @@ function RecentActivity({ entries }: { entries: AdminDashboard["recentAudit"] })
         </div>
         {entries.length === 0 ? (
           <EmptyState icon={<ShieldIcon />} title="No admin actions yet">
-            Granting or revoking admin rights, disabling accounts, deleting challenges and resolving support requests show up here.
+            Granting or revoking admin rights, disabling accounts, deleting challenges and resolving support requests
+            show up here.
           </EmptyState>
         ) : (
           <AuditList entries={entries} />

@@ -30,7 +30,10 @@ export function AdminLoginPage() {
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-5">
           <div className="flex flex-col items-center gap-2 text-center">
-            <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary" aria-hidden="true">
+            <span
+              className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary"
+              aria-hidden="true"
+            >
               <ShieldIcon />
             </span>
             <h1 className="text-2xl font-bold">Admin Sign In</h1>

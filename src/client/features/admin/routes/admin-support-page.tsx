@@ -25,7 +25,10 @@ const STATUS_TABS: { value: StatusFilter; label: string }[] = [
   { value: "all", label: "All" },
 ];
 
-const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [{ value: "all", label: "All types" }, ...SUPPORT_TYPES.map((t) => ({ value: t, label: SUPPORT_TYPE_LABELS[t] }))];
+const TYPE_OPTIONS: { value: TypeFilter; label: string }[] = [
+  { value: "all", label: "All types" },
+  ...SUPPORT_TYPES.map((t) => ({ value: t, label: SUPPORT_TYPE_LABELS[t] })),
+];
 
 export function AdminSupportPage() {
   const { filters, page, openId, update } = useUrlFilters({ status: "open", type: "all" });
@@ -42,7 +45,11 @@ export function AdminSupportPage() {
       // A resolved request leaves the Open tab: close it rather than show a stale copy.
       if (status !== "all") update({ open: null });
     } catch (error) {
-      toast({ title: "Could not update the request", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not update the request",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -83,7 +90,9 @@ export function AdminSupportPage() {
         <QueryError error={inbox.error} onRetry={() => inbox.refetch()} what="support requests" />
       ) : (
         <section aria-label="Support requests" className="space-y-3">
-          <div className={`rounded-box border border-base-300 bg-base-100 ${inbox.isPlaceholderData ? "opacity-70" : ""}`}>
+          <div
+            className={`rounded-box border border-base-300 bg-base-100 ${inbox.isPlaceholderData ? "opacity-70" : ""}`}
+          >
             {inbox.data.items.length === 0 ? (
               <EmptyState icon={<LifeBuoyIcon />} title={status === "open" ? "Inbox zero" : "No support requests here"}>
                 {status === "open" ? "No open support requests. Nice work." : "Nothing matches these filters."}
@@ -101,15 +110,22 @@ export function AdminSupportPage() {
                       {/* A short name, with the row's text as its description: an aria-label would not
                           contain the visible text (WCAG 2.5.3 label in name). */}
                       <span className="sr-only">{`Read “${request.subject}” from ${request.email}`}</span>
-                      <span id={`support-request-${request.id}-details`} className="flex w-full flex-col gap-1" aria-hidden="true">
+                      <span
+                        id={`support-request-${request.id}-details`}
+                        className="flex w-full flex-col gap-1"
+                        aria-hidden="true"
+                      >
                         <span className="flex w-full flex-wrap items-center gap-2">
                           <span className="min-w-0 flex-1 truncate font-semibold">{request.subject}</span>
-                          <span className="badge badge-sm badge-outline whitespace-nowrap">{SUPPORT_TYPE_LABELS[request.type]}</span>
+                          <span className="badge badge-sm badge-outline whitespace-nowrap">
+                            {SUPPORT_TYPE_LABELS[request.type]}
+                          </span>
                           <SupportStatusBadge status={request.status} />
                         </span>
                         <span className="line-clamp-2 break-words text-sm text-base-content/70">{request.message}</span>
                         <span className="text-xs text-base-content/60">
-                          {request.sender ? `@${request.sender.username}` : request.email} · {formatDateTime(request.createdAt)}
+                          {request.sender ? `@${request.sender.username}` : request.email} ·{" "}
+                          {formatDateTime(request.createdAt)}
                         </span>
                       </span>
                     </button>
@@ -118,7 +134,13 @@ export function AdminSupportPage() {
               </ul>
             )}
           </div>
-          <Pagination label="Support requests" page={page} pageSize={ADMIN_PAGE_SIZE} total={inbox.data.total} onPage={(p) => update({ page: p })} />
+          <Pagination
+            label="Support requests"
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={inbox.data.total}
+            onPage={(p) => update({ page: p })}
+          />
         </section>
       )}
 
@@ -130,16 +152,29 @@ export function AdminSupportPage() {
         footer={
           open && (
             <>
-              <a className="btn btn-sm btn-ghost" href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`}>
+              <a
+                className="btn btn-sm btn-ghost"
+                href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`}
+              >
                 <MailIcon />
                 Reply by email
               </a>
               {open.status === "open" ? (
-                <button type="button" className="btn btn-sm btn-primary" disabled={setSupportStatus.isPending} onClick={() => changeStatus(open, "resolved")}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  disabled={setSupportStatus.isPending}
+                  onClick={() => changeStatus(open, "resolved")}
+                >
                   Mark resolved
                 </button>
               ) : (
-                <button type="button" className="btn btn-sm" disabled={setSupportStatus.isPending} onClick={() => changeStatus(open, "open")}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={setSupportStatus.isPending}
+                  onClick={() => changeStatus(open, "open")}
+                >
                   Reopen
                 </button>
               )}
@@ -165,13 +200,19 @@ function SupportRequestBody({ request }: { request: AdminSupportRequest }) {
             {request.email}
           </a>
           <span className="block text-base-content/60">
-            {request.sender ? `${request.sender.displayName || request.sender.username} (@${request.sender.username})` : "Sent while signed out"}
+            {request.sender
+              ? `${request.sender.displayName || request.sender.username} (@${request.sender.username})`
+              : "Sent while signed out"}
           </span>
         </Fact>
         {request.status === "resolved" && request.resolvedAt && (
           <Fact label="Resolved">
             {formatDateTime(request.resolvedAt)}
-            {request.resolvedBy && <span className="block text-base-content/60">by {request.resolvedBy.displayName || request.resolvedBy.username}</span>}
+            {request.resolvedBy && (
+              <span className="block text-base-content/60">
+                by {request.resolvedBy.displayName || request.resolvedBy.username}
+              </span>
+            )}
           </Fact>
         )}
       </dl>

@@ -1,7 +1,12 @@
 import { Avatar } from "../../../components/ui/avatar";
 import { UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
-import { ADMIN_PAGE_SIZE, type AdminUser, USER_ROLE_FILTERS, type UserRoleFilter } from "../../../../shared/schemas/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  USER_ROLE_FILTERS,
+  type UserRoleFilter,
+} from "../../../../shared/schemas/admin";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { UserBadges } from "../components/badges";
@@ -26,7 +31,9 @@ const ROLE_OPTIONS: { value: UserRoleFilter; label: string }[] = [
 export function AdminUsersPage() {
   const { user: me } = useAuth();
   const { filters, page, openId, update } = useUrlFilters({ q: "", role: "all" });
-  const role = (USER_ROLE_FILTERS as readonly string[]).includes(filters.role) ? (filters.role as UserRoleFilter) : "all";
+  const role = (USER_ROLE_FILTERS as readonly string[]).includes(filters.role)
+    ? (filters.role as UserRoleFilter)
+    : "all";
   const users = useAdminUsers({ search: filters.q, role, page, pageSize: ADMIN_PAGE_SIZE });
   const actions = useUserActions();
   const selfId = me?.id ?? 0;
@@ -36,7 +43,12 @@ export function AdminUsersPage() {
       <AdminPageHeader title="Users" description="Search, manage and moderate user accounts." />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchField label="Search users" placeholder="Username, name or email" value={filters.q} onSearch={(q) => update({ q })} />
+        <SearchField
+          label="Search users"
+          placeholder="Username, name or email"
+          value={filters.q}
+          onSearch={(q) => update({ q })}
+        />
         <SelectField label="Show" value={role} options={ROLE_OPTIONS} onChange={(value) => update({ role: value })} />
       </div>
 
@@ -46,10 +58,17 @@ export function AdminUsersPage() {
         <QueryError error={users.error} onRetry={() => users.refetch()} what="users" />
       ) : (
         <section aria-label="Users" className="space-y-3">
-          <div className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${users.isPlaceholderData ? "opacity-70" : ""}`}>
+          <div
+            className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${users.isPlaceholderData ? "opacity-70" : ""}`}
+          >
             {users.data.items.length === 0 ? (
-              <EmptyState icon={<UsersIcon />} title={filters.q ? `No users match “${filters.q}”` : "No users here yet"}>
-                {filters.q || role !== "all" ? "Try another search or show all users." : "Players appear here as soon as they sign up."}
+              <EmptyState
+                icon={<UsersIcon />}
+                title={filters.q ? `No users match “${filters.q}”` : "No users here yet"}
+              >
+                {filters.q || role !== "all"
+                  ? "Try another search or show all users."
+                  : "Players appear here as soon as they sign up."}
               </EmptyState>
             ) : (
               <table className="table">
@@ -85,7 +104,13 @@ export function AdminUsersPage() {
               </table>
             )}
           </div>
-          <Pagination label="Users" page={page} pageSize={ADMIN_PAGE_SIZE} total={users.data.total} onPage={(p) => update({ page: p })} />
+          <Pagination
+            label="Users"
+            page={page}
+            pageSize={ADMIN_PAGE_SIZE}
+            total={users.data.total}
+            onPage={(p) => update({ page: p })}
+          />
         </section>
       )}
 
@@ -132,7 +157,12 @@ function UserRow({ user, selfId, onOpen, onToggleAdmin, onToggleDisabled }: User
         <UserBadges user={user} />
       </td>
       <td>
-        <UserActionButtons user={user} selfId={selfId} onToggleAdmin={onToggleAdmin} onToggleDisabled={onToggleDisabled} />
+        <UserActionButtons
+          user={user}
+          selfId={selfId}
+          onToggleAdmin={onToggleAdmin}
+          onToggleDisabled={onToggleDisabled}
+        />
       </td>
     </tr>
   );

@@ -11,7 +11,11 @@ export function AdBanner({ placement, theme, className = "" }: AdBannerProps) {
   if (!showAds || !affiliateUrl) return null;
   const copy = adCopy(theme ?? PLACEMENT_THEMES[placement]);
   return (
-    <aside aria-label="Advertisement" data-ad-placement={placement} className={`rounded-box border border-base-300 bg-base-100 p-4 ${className}`}>
+    <aside
+      aria-label="Advertisement"
+      data-ad-placement={placement}
+      className={`rounded-box border border-base-300 bg-base-100 p-4 ${className}`}
+    >
       {ready ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <span className="hidden size-12 shrink-0 items-center justify-center rounded-full bg-accent/20 text-2xl text-accent-content sm:flex">

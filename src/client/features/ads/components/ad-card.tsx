@@ -23,7 +23,9 @@ export function AdCard({ placement, theme, className = "" }: AdCardProps) {
         {ready ? (
           <>
             <div className="flex items-start justify-between gap-2">
-              <span className={`flex size-10 items-center justify-center rounded-full text-xl ${golf ? "bg-success/20 text-success" : "bg-accent/20 text-accent-content"}`}>
+              <span
+                className={`flex size-10 items-center justify-center rounded-full text-xl ${golf ? "bg-success/20 text-success" : "bg-accent/20 text-accent-content"}`}
+              >
                 {golf ? <FlagIcon /> : <TrendingIcon />}
               </span>
               <SponsoredBadge />

@@ -9,7 +9,11 @@ export function AdDivider({ theme, className = "" }: { theme?: AdTheme; classNam
   if (!showAds || !affiliateUrl) return null;
   const copy = adCopy(theme ?? PLACEMENT_THEMES.divider);
   return (
-    <aside aria-label="Advertisement" data-ad-placement="divider" className={`col-span-full rounded-field border border-dashed border-base-300 bg-base-100/60 px-3 py-2 ${className}`}>
+    <aside
+      aria-label="Advertisement"
+      data-ad-placement="divider"
+      className={`col-span-full rounded-field border border-dashed border-base-300 bg-base-100/60 px-3 py-2 ${className}`}
+    >
       {ready ? (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <SponsoredBadge />

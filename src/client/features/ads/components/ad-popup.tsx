@@ -52,9 +52,25 @@ function AdPopupDialog({ affiliateUrl, onClose }: { affiliateUrl: string; onClos
   }, []);
 
   return (
-    <div className="modal modal-open modal-bottom sm:modal-middle" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-label="Sponsored offer" data-ad-placement="popup" className="modal-box relative w-full sm:max-w-md">
-        <button ref={closeRef} type="button" className="btn btn-ghost btn-sm btn-circle absolute right-3 top-3" aria-label="Close" onClick={onClose}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; Escape does the same for keyboards
+    <div
+      className="modal modal-open modal-bottom sm:modal-middle"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Sponsored offer"
+        data-ad-placement="popup"
+        className="modal-box relative w-full sm:max-w-md"
+      >
+        <button
+          ref={closeRef}
+          type="button"
+          className="btn btn-ghost btn-sm btn-circle absolute right-3 top-3"
+          aria-label="Close"
+          onClick={onClose}
+        >
           <XIcon />
         </button>
         {ready ? (

@@ -31,7 +31,8 @@ describe("parsePopupDelay", () => {
     ["500", 500],
     [" 1200 ", 1200],
   ];
-  for (const [stored, expected] of cases) test(`${JSON.stringify(stored)} -> ${expected}`, () => expect(parsePopupDelay(stored)).toBe(expected));
+  for (const [stored, expected] of cases)
+    test(`${JSON.stringify(stored)} -> ${expected}`, () => expect(parsePopupDelay(stored)).toBe(expected));
 });
 
 describe("parseAdFree (default on)", () => {

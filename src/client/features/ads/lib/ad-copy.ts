@@ -2,7 +2,13 @@ import { readStorage } from "../../../lib/storage";
 
 // SPEC.md §3 (Ad banner) and §9 (constants and copy).
 export type AdTheme = "golf" | "sports" | "default";
-export type AdPlacement = "dashboard-top" | "challenge-detail" | "leaderboard-bottom" | "profile-page" | "divider" | "popup";
+export type AdPlacement =
+  | "dashboard-top"
+  | "challenge-detail"
+  | "leaderboard-bottom"
+  | "profile-page"
+  | "divider"
+  | "popup";
 
 export const AD_TAGLINE = "Betting isn't hard, you're just bad at it";
 export const AD_CONTENT_DELAY_MS = 800;

@@ -53,7 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (me.data !== undefined) return { ...base, user: me.data, isLoading: false };
     if (me.isPending && cached) return { ...base, user: recoveringUser(cached), isLoading: false };
     // Offline (no answer at all, not a 401): keep the cached golfer so the app opens at the course.
-    if (me.isError && cached && isNetworkError(me.error)) return { ...base, user: recoveringUser(cached), isLoading: false };
+    if (me.isError && cached && isNetworkError(me.error))
+      return { ...base, user: recoveringUser(cached), isLoading: false };
     return { ...base, user: null, isLoading: me.isPending };
   }, [me.data, me.isPending, me.isError, me.error, cached, signedOutOnPurpose, markSignedOutOnPurpose]);
 

@@ -31,8 +31,14 @@ export function MarketingPanel() {
       className="relative overflow-hidden rounded-box bg-gradient-to-br from-primary to-secondary p-6 text-primary-content shadow-lg sm:p-8 lg:p-10"
     >
       {/* Decorative rings suggest a green without an image download. */}
-      <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full border-[28px] border-white/10" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-20 -left-10 size-48 rounded-full bg-white/5" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-16 -top-16 size-56 rounded-full border-[28px] border-white/10"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-20 -left-10 size-48 rounded-full bg-white/5"
+      />
       <div className="relative">
         <h2 id="marketing-title" className="text-2xl font-bold leading-tight sm:text-3xl">
           Birdie all 18 holes.
@@ -40,12 +46,15 @@ export function MarketingPanel() {
           Bring your friends.
         </h2>
         <p className="mt-3 max-w-prose text-primary-content/85">
-          Birdie Challenge turns every round into a race for the full card. Start a challenge, play your game and let the leaderboard do the talking.
+          Birdie Challenge turns every round into a race for the full card. Start a challenge, play your game and let
+          the leaderboard do the talking.
         </p>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="flex gap-3">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 text-xl">{feature.icon}</span>
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/15 text-xl">
+                {feature.icon}
+              </span>
               <div className="min-w-0">
                 <h3 className="font-semibold">{feature.title}</h3>
                 <p className="text-sm text-primary-content/80">{feature.text}</p>

@@ -27,7 +27,7 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
     event.preventDefault();
     if (state !== "idle") return;
     const trimmed = email.trim();
-    if (!trimmed || !trimmed.includes("@")) {
+    if (!trimmed?.includes("@")) {
       toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
       return;
     }

@@ -43,7 +43,11 @@ export function useAuth() {
       toast({ title: "Registration successful", description: `Welcome to Birdie Challenge, ${nameOf(user)}!` });
       return user;
     } catch (error) {
-      toast({ title: "Registration failed", description: errorMessage(error, "Registration failed"), variant: "destructive" });
+      toast({
+        title: "Registration failed",
+        description: errorMessage(error, "Registration failed"),
+        variant: "destructive",
+      });
       return null;
     }
   }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { PublicUser } from "../../../../shared/schemas/auth";
-import { CACHED_USER_KEY, CACHED_USER_MAX_AGE_MS, readCachedUser, recoveringUser, writeCachedUser } from "./cached-user";
+import {
+  CACHED_USER_KEY,
+  CACHED_USER_MAX_AGE_MS,
+  readCachedUser,
+  recoveringUser,
+  writeCachedUser,
+} from "./cached-user";
 
 const user: PublicUser = {
   id: 7,
@@ -52,7 +58,11 @@ describe("cached user", () => {
   });
 
   test("malformed or old-version entries are deleted", () => {
-    for (const raw of ["{not json", JSON.stringify({ id: 1, username: "x", cachedAt: 0, version: "1" }), JSON.stringify({ username: "x" })]) {
+    for (const raw of [
+      "{not json",
+      JSON.stringify({ id: 1, username: "x", cachedAt: 0, version: "1" }),
+      JSON.stringify({ username: "x" }),
+    ]) {
       store.set(CACHED_USER_KEY, raw);
       expect(readCachedUser(0)).toBeNull();
       expect(store.has(CACHED_USER_KEY)).toBe(false);
@@ -63,6 +73,12 @@ describe("cached user", () => {
     writeCachedUser(user, 0);
     const cached = readCachedUser(0);
     if (!cached) throw new Error("expected a cached user");
-    expect(recoveringUser(cached)).toEqual({ ...user, profilePicture: null, handicap: null, homeCourseName: null, recovering: true });
+    expect(recoveringUser(cached)).toEqual({
+      ...user,
+      profilePicture: null,
+      handicap: null,
+      homeCourseName: null,
+      recovering: true,
+    });
   });
 });

@@ -26,5 +26,6 @@ describe("authRedirectUrl", () => {
     expect(authRedirectUrl("/profile?tab=settings")).toBe("/auth?redirect=%2Fprofile%3Ftab%3Dsettings");
   });
   test("the home page needs no redirect", () => expect(authRedirectUrl("/")).toBe("/auth"));
-  test("another sign-in page", () => expect(authRedirectUrl("/admin/users", "/admin/login")).toBe("/admin/login?redirect=%2Fadmin%2Fusers"));
+  test("another sign-in page", () =>
+    expect(authRedirectUrl("/admin/users", "/admin/login")).toBe("/admin/login?redirect=%2Fadmin%2Fusers"));
 });

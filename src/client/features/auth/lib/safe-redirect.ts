@@ -3,7 +3,7 @@
  * honoured so a crafted link cannot bounce a fresh sign-in to another site.
  */
 export function safeRedirectTarget(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
   // The auth page itself is never a useful destination and would loop.
   if (/^\/(auth|login)(?:[/?#]|$)/.test(raw)) return "/";
   return raw;

@@ -27,8 +27,8 @@ export function AuthPage() {
     if (!user) return;
     const timer = setTimeout(() => {
       const inviteCode = takePendingInvite();
-      if (inviteCode) navigate(`/join-challenge/${encodeURIComponent(inviteCode)}`, { replace: true });
-      else navigate(safeRedirectTarget(redirect), { replace: true });
+      if (inviteCode) void navigate(`/join-challenge/${encodeURIComponent(inviteCode)}`, { replace: true });
+      else void navigate(safeRedirectTarget(redirect), { replace: true });
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [user, redirect, navigate]);
@@ -43,9 +43,13 @@ export function AuthPage() {
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-5 p-5 sm:p-8">
             <div>
-              <h1 className="text-2xl font-bold tracking-tight">{tab === "login" ? "Welcome back" : "Join Birdie Challenge"}</h1>
+              <h1 className="text-2xl font-bold tracking-tight">
+                {tab === "login" ? "Welcome back" : "Join Birdie Challenge"}
+              </h1>
               <p className="mt-1 text-sm text-base-content/70">
-                {tab === "login" ? "Log in to keep chasing birdies on all 18 holes." : "Create your free account and start your first challenge."}
+                {tab === "login"
+                  ? "Log in to keep chasing birdies on all 18 holes."
+                  : "Create your free account and start your first challenge."}
               </p>
             </div>
             <div role="tablist" aria-label="Log in or register" className="tabs tabs-box grid grid-cols-2">
@@ -64,7 +68,17 @@ export function AuthPage() {
   );
 }
 
-function TabButton({ id, label, current, onSelect }: { id: Tab; label: string; current: Tab; onSelect: (tab: Tab) => void }) {
+function TabButton({
+  id,
+  label,
+  current,
+  onSelect,
+}: {
+  id: Tab;
+  label: string;
+  current: Tab;
+  onSelect: (tab: Tab) => void;
+}) {
   const selected = id === current;
   return (
     <button

@@ -4,7 +4,12 @@ import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
-import { useChallengeProgress, useDeleteBirdie, useOwnBirdies, useRefreshAfterRecordChange } from "../hooks/use-birdies";
+import {
+  useChallengeProgress,
+  useDeleteBirdie,
+  useOwnBirdies,
+  useRefreshAfterRecordChange,
+} from "../hooks/use-birdies";
 import { formatPlayedDate, typeName } from "../lib/hole-records";
 
 /**
@@ -26,10 +31,17 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
     setDeletingId(record.id);
     try {
       await deleteBirdie.mutateAsync({ id: record.id });
-      toast({ title: "Birdie deleted", description: `Hole ${record.holeNumber} ${typeName(record.score).toLowerCase()} was removed.` });
+      toast({
+        title: "Birdie deleted",
+        description: `Hole ${record.holeNumber} ${typeName(record.score).toLowerCase()} was removed.`,
+      });
       await refresh();
     } catch (error) {
-      toast({ title: "Failed to delete birdie", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to delete birdie",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setDeletingId(null);
     }
@@ -37,7 +49,10 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
 
   const list = records.data ?? [];
   return (
-    <section aria-labelledby={`edit-birdies-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      aria-labelledby={`edit-birdies-${challengeId}`}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex items-center justify-between gap-2">
           <h2 id={`edit-birdies-${challengeId}`} className="card-title text-lg">
@@ -70,7 +85,9 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                   <div className="min-w-0 flex-1">
                     <p className="text-sm font-medium">
                       Hole {record.holeNumber} · {type}
-                      {!record.counted && <span className="ml-1 text-xs font-normal text-base-content/60">(not counted)</span>}
+                      {!record.counted && (
+                        <span className="ml-1 text-xs font-normal text-base-content/60">(not counted)</span>
+                      )}
                     </p>
                     <p className="truncate text-xs text-base-content/60">
                       {formatPlayedDate(record.date)} · {record.courseName?.trim() || "Unknown course"}
@@ -84,7 +101,11 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                       disabled={deletingId !== null}
                       onClick={() => setConfirming(record)}
                     >
-                      {deletingId === record.id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <XIcon />}
+                      {deletingId === record.id ? (
+                        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                      ) : (
+                        <XIcon />
+                      )}
                     </button>
                   )}
                 </li>

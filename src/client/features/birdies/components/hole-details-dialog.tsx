@@ -35,15 +35,21 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
         </div>
         <ul aria-label={`Records on hole ${hole ?? ""}`} className="mt-4 h-[300px] space-y-2 overflow-y-auto pr-1">
           {isLoading && <li className="py-6 text-center text-sm text-base-content/70">Loading...</li>}
-          {!isLoading && list.length === 0 && <li className="py-6 text-center text-sm text-base-content/70">No records on this hole yet</li>}
+          {!isLoading && list.length === 0 && (
+            <li className="py-6 text-center text-sm text-base-content/70">No records on this hole yet</li>
+          )}
           {list.map((record) => (
             <li key={record.id} className="rounded-box border border-base-300 bg-base-200/50 p-3">
               <div className="flex items-center justify-between gap-2">
-                <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-accent" : "badge-neutral"}`}>{typeName(record.score)}</span>
+                <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-accent" : "badge-neutral"}`}>
+                  {typeName(record.score)}
+                </span>
                 <span className="text-sm text-base-content/70">{formatPlayedDate(record.date)}</span>
               </div>
               <p className="mt-2 break-words text-sm font-medium">{record.courseName?.trim() || "Unknown course"}</p>
-              {!record.counted && <p className="text-xs text-base-content/60">Not counted: this hole was later eagled</p>}
+              {!record.counted && (
+                <p className="text-xs text-base-content/60">Not counted: this hole was later eagled</p>
+              )}
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 break-words">
                   Verified by{" "}

@@ -45,7 +45,9 @@ export function HolePicker({ marks, onTap, disabled = false }: HolePickerProps) 
         })}
       </ol>
       <p className="text-sm text-base-content/70" aria-live="polite" data-testid="marked-summary">
-        {total === 0 ? "No holes marked yet" : `${total} ${total === 1 ? "hole" : "holes"} marked: ${birdies} ${birdies === 1 ? "birdie" : "birdies"}, ${eagles} ${eagles === 1 ? "eagle" : "eagles"}`}
+        {total === 0
+          ? "No holes marked yet"
+          : `${total} ${total === 1 ? "hole" : "holes"} marked: ${birdies} ${birdies === 1 ? "birdie" : "birdies"}, ${eagles} ${eagles === 1 ? "eagle" : "eagles"}`}
       </p>
     </fieldset>
   );

@@ -16,7 +16,13 @@ const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled"
  * SPEC.md §2 Hole Status grid: 18 numbered circles in 9 columns, filled when birdied or eagled.
  * With multiples allowed a black badge (top right) counts birdies and a green one (top left) eagles.
  */
-export function HoleStatusGrid({ holes, allowMultipleBirdies = false, onHoleClick, showLegend = true, label = "Hole Status" }: HoleStatusGridProps) {
+export function HoleStatusGrid({
+  holes,
+  allowMultipleBirdies = false,
+  onHoleClick,
+  showLegend = true,
+  label = "Hole Status",
+}: HoleStatusGridProps) {
   return (
     <div>
       <ol aria-label={label} className="grid grid-cols-9 gap-x-1 gap-y-2 sm:gap-2" data-testid="hole-status-grid">

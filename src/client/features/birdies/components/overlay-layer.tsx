@@ -9,7 +9,8 @@ import { XIcon } from "../../../components/ui/icons";
 // handled here never also closes a dialog underneath.
 
 const openLayers: string[] = [];
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type OverlayLayerProps = {
   open: boolean;
@@ -24,16 +25,40 @@ type OverlayLayerProps = {
   footer?: ReactNode;
 };
 
-export function OverlayLayer({ open, onClose, title, description, children, variant = "dialog", panelClassName = "", footer }: OverlayLayerProps) {
+export function OverlayLayer({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  variant = "dialog",
+  panelClassName = "",
+  footer,
+}: OverlayLayerProps) {
   if (!open) return null;
   return (
-    <OpenLayer onClose={onClose} title={title} description={description} variant={variant} panelClassName={panelClassName} footer={footer}>
+    <OpenLayer
+      onClose={onClose}
+      title={title}
+      description={description}
+      variant={variant}
+      panelClassName={panelClassName}
+      footer={footer}
+    >
       {children}
     </OpenLayer>
   );
 }
 
-function OpenLayer({ onClose, title, description, children, variant, panelClassName, footer }: Omit<OverlayLayerProps, "open">) {
+function OpenLayer({
+  onClose,
+  title,
+  description,
+  children,
+  variant,
+  panelClassName,
+  footer,
+}: Omit<OverlayLayerProps, "open">) {
   const layerId = useId();
   const titleId = `${layerId}-title`;
   const descriptionId = `${layerId}-description`;
@@ -119,7 +144,12 @@ function OpenLayer({ onClose, title, description, children, variant, panelClassN
           </div>
           {/* With a footer the layer brings its own Close button; one is enough for every reader. */}
           {!footer && (
-            <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" aria-label="Close dialog" onClick={() => onCloseRef.current()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle shrink-0"
+              aria-label="Close dialog"
+              onClick={() => onCloseRef.current()}
+            >
               <XIcon />
             </button>
           )}

@@ -8,7 +8,15 @@ import type { Achievement } from "../../../../shared/schemas/achievements";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { useRecordRound, useRefreshAfterRecordChange } from "../hooks/use-birdies";
 import { countMarks, type HoleMarks, markedHoles, tapHole } from "../lib/hole-marks";
-import { continueState, courseInput, CUSTOM_COURSE, dateLimits, dateProblem, localDay, type RecordDraft } from "../lib/record-form";
+import {
+  continueState,
+  courseInput,
+  CUSTOM_COURSE,
+  dateLimits,
+  dateProblem,
+  localDay,
+  type RecordDraft,
+} from "../lib/record-form";
 import { formatPlayedDate } from "../lib/hole-records";
 import { HolePicker } from "./hole-picker";
 import { queueRound } from "../../offline/lib/outbox";
@@ -55,7 +63,8 @@ function announceAchievements(achievements: readonly Achievement[]) {
 
 /** Record birdies (SPEC.md §2, §4, §5): the round form, then the partner's verification. */
 export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdiesFormProps) {
-  const initial = challenges.find((c) => c.id === lockedChallengeId) ?? (challenges.length === 1 ? challenges[0] : undefined);
+  const initial =
+    challenges.find((c) => c.id === lockedChallengeId) ?? (challenges.length === 1 ? challenges[0] : undefined);
   const [draft, setDraft] = useState<RecordDraft>(() => emptyDraft(initial));
   const [step, setStep] = useState<"form" | "verify">("form");
   const [partnerName, setPartnerName] = useState("");
@@ -65,7 +74,10 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   const ids = { challenge: useId(), course: useId(), date: useId(), dateError: useId() };
 
   const challenge = challenges.find((c) => c.id === draft.challengeId);
-  const limits = useMemo(() => (challenge ? dateLimits(challenge.startDate, challenge.endDate, localDay()) : null), [challenge]);
+  const limits = useMemo(
+    () => (challenge ? dateLimits(challenge.startDate, challenge.endDate, localDay()) : null),
+    [challenge],
+  );
   const dateError = dateProblem(draft.date, limits);
   const state = continueState(draft, dateError);
   const counts = countMarks(draft.marks);
@@ -83,13 +95,21 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   }
 
   function typeCourseName(value: string) {
-    setDraft((d) => (d.customCourseName.trim() === value.trim() ? { ...d, customCourseName: value } : { ...d, customCourseName: value, marks: {} }));
+    setDraft((d) =>
+      d.customCourseName.trim() === value.trim()
+        ? { ...d, customCourseName: value }
+        : { ...d, customCourseName: value, marks: {} },
+    );
   }
 
   function onContinue(event: FormEvent) {
     event.preventDefault();
     if (state === "no-holes") {
-      toast({ title: "No holes selected", description: "Please select at least one hole where you scored a birdie or eagle.", variant: "destructive" });
+      toast({
+        title: "No holes selected",
+        description: "Please select at least one hole where you scored a birdie or eagle.",
+        variant: "destructive",
+      });
       return;
     }
     if (state !== "ready") return;
@@ -147,20 +167,31 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
       }
       // SPEC.md §4: a failure closes the verification step.
       setStep("form");
-      toast({ title: "Error Recording Birdies", description: errorMessage(error, "There was an error recording your birdies."), variant: "destructive" });
+      toast({
+        title: "Error Recording Birdies",
+        description: errorMessage(error, "There was an error recording your birdies."),
+        variant: "destructive",
+      });
     }
   }
 
   if (step === "verify" && challenge) {
     const canSubmit = partnerName.trim() !== "" && signature.trim() !== "" && !recordRound.isPending;
     return (
-      <form onSubmit={onSubmitVerification} className="card border border-base-300 bg-base-100 shadow-sm" aria-labelledby="verify-title" noValidate>
+      <form
+        onSubmit={onSubmitVerification}
+        className="card border border-base-300 bg-base-100 shadow-sm"
+        aria-labelledby="verify-title"
+        noValidate
+      >
         <div className="card-body gap-5 p-4 sm:p-6">
           <div>
             <h2 id="verify-title" className="card-title text-lg">
               Partner Verification
             </h2>
-            <p className="mt-1 text-sm text-base-content/70">Hand the phone to your playing partner to confirm the round.</p>
+            <p className="mt-1 text-sm text-base-content/70">
+              Hand the phone to your playing partner to confirm the round.
+            </p>
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-box bg-base-200/60 p-4 text-sm">
             <dt className="text-base-content/60">Challenge</dt>
@@ -196,7 +227,12 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
             hint="Your partner types their signature to verify."
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className="btn btn-ghost" onClick={() => setStep("form")} disabled={recordRound.isPending}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => setStep("form")}
+              disabled={recordRound.isPending}
+            >
               Back
             </button>
             <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
@@ -210,7 +246,12 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   }
 
   return (
-    <form onSubmit={onContinue} className="card border border-base-300 bg-base-100 shadow-sm" aria-label="Record birdies" noValidate>
+    <form
+      onSubmit={onContinue}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      aria-label="Record birdies"
+      noValidate
+    >
       <div className="card-body gap-5 p-4 sm:p-6">
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5 sm:col-span-2">
@@ -247,7 +288,9 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
                 // A single-course challenge is played on its one course.
                 disabled={challenge.courseMode === "single"}
               >
-                {challenge.courses.length === 0 && challenge.courseMode === "single" && <option value="">Course not specified</option>}
+                {challenge.courses.length === 0 && challenge.courseMode === "single" && (
+                  <option value="">Course not specified</option>
+                )}
                 {challenge.courses.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -296,7 +339,12 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
           )}
         </div>
 
-        {challenge && <HolePicker marks={draft.marks} onTap={(hole) => setDraft((d) => ({ ...d, marks: tapHole(d.marks, hole) as HoleMarks }))} />}
+        {challenge && (
+          <HolePicker
+            marks={draft.marks}
+            onTap={(hole) => setDraft((d) => ({ ...d, marks: tapHole(d.marks, hole) as HoleMarks }))}
+          />
+        )}
 
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-base-content/60">Birdie = 1 pt · Eagle = 3 pts</p>

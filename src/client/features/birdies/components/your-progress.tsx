@@ -17,7 +17,10 @@ export function YourProgress({ challengeId }: { challengeId: number }) {
   const holesDone = statuses.filter((h) => h.state !== "none").length;
 
   return (
-    <section aria-labelledby={`your-progress-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      aria-labelledby={`your-progress-${challengeId}`}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-4 p-4 sm:p-6">
         <h2 id={`your-progress-${challengeId}`} className="card-title text-lg">
           Your Progress
@@ -44,11 +47,21 @@ export function YourProgress({ challengeId }: { challengeId: number }) {
                 aria-label={`${holesDone} of ${HOLES_PER_CHALLENGE} holes birdied`}
               />
             </div>
-            <HoleStatusGrid holes={statuses} allowMultipleBirdies={data.allowMultipleBirdies} onHoleClick={setOpenHole} label="Your holes" />
+            <HoleStatusGrid
+              holes={statuses}
+              allowMultipleBirdies={data.allowMultipleBirdies}
+              onHoleClick={setOpenHole}
+              label="Your holes"
+            />
           </>
         )}
       </div>
-      <HoleDetailsDialog hole={openHole} records={records.data} isLoading={records.isLoading} onClose={() => setOpenHole(null)} />
+      <HoleDetailsDialog
+        hole={openHole}
+        records={records.data}
+        isLoading={records.isLoading}
+        onClose={() => setOpenHole(null)}
+      />
     </section>
   );
 }

@@ -33,12 +33,18 @@ export function useRefreshAfterRecordChange() {
 
 /** The signed-in player's records in one challenge, newest first. */
 export function useOwnBirdies(challengeId: number | null) {
-  return trpc.birdies.list.useQuery({ challengeId: challengeId ?? undefined }, { enabled: challengeId !== null && challengeId > 0 });
+  return trpc.birdies.list.useQuery(
+    { challengeId: challengeId ?? undefined },
+    { enabled: challengeId !== null && challengeId > 0 },
+  );
 }
 
 /** Any player's records in a challenge the viewer plays in (the leaderboard's player dialog). */
 export function usePlayerBirdies(challengeId: number, userId: number | null) {
-  return trpc.birdies.listForPlayer.useQuery({ challengeId, userId: userId ?? 0 }, { enabled: userId !== null && userId > 0 });
+  return trpc.birdies.listForPlayer.useQuery(
+    { challengeId, userId: userId ?? 0 },
+    { enabled: userId !== null && userId > 0 },
+  );
 }
 
 /** One challenge with the caller's own progress fields (birdiedHoles, eagleHoles, holeCounts, progress). */

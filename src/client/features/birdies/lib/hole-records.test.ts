@@ -1,6 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
-import { formatPlayedDate, holeFieldsFromRecords, holeStatuses, holesByCourse, newestFirst, signatureText, typeName } from "./hole-records";
+import {
+  formatPlayedDate,
+  holeFieldsFromRecords,
+  holeStatuses,
+  holesByCourse,
+  newestFirst,
+  signatureText,
+  typeName,
+} from "./hole-records";
 
 let nextId = 1;
 function record(over: Partial<BirdieRecord>): BirdieRecord {
@@ -24,7 +32,11 @@ function record(over: Partial<BirdieRecord>): BirdieRecord {
 
 describe("holeStatuses", () => {
   test("eagled holes are not also birdied; counts come from holeCounts", () => {
-    const list = holeStatuses({ birdiedHoles: [2], eagleHoles: [2, 5], holeCounts: { "2": { birdies: 1, eagles: 1 }, "5": { birdies: 0, eagles: 2 } } });
+    const list = holeStatuses({
+      birdiedHoles: [2],
+      eagleHoles: [2, 5],
+      holeCounts: { "2": { birdies: 1, eagles: 1 }, "5": { birdies: 0, eagles: 2 } },
+    });
     expect(list).toHaveLength(18);
     expect(list[0]).toEqual({ hole: 1, state: "none", birdies: 0, eagles: 0 });
     expect(list[1]).toEqual({ hole: 2, state: "eagle", birdies: 1, eagles: 1 });

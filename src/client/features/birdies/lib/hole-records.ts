@@ -31,12 +31,19 @@ export function holeStatuses({ birdiedHoles, eagleHoles, holeCounts }: HoleField
 export function holeFieldsFromRecords(records: readonly BirdieRecord[]): HoleFields & { distinctHoles: number } {
   // Only counted records score; the rules flags do not change which holes are birdied.
   const summary = summariseHoles(records, { allowMultipleBirdies: true, eagleBonus: false });
-  return { birdiedHoles: summary.birdiedHoles, eagleHoles: summary.eagleHoles, holeCounts: summary.holeCounts, distinctHoles: summary.distinctHoles };
+  return {
+    birdiedHoles: summary.birdiedHoles,
+    eagleHoles: summary.eagleHoles,
+    holeCounts: summary.holeCounts,
+    distinctHoles: summary.distinctHoles,
+  };
 }
 
 /** Newest first: latest date played, then latest recorded. */
 export function newestFirst(records: readonly BirdieRecord[]): BirdieRecord[] {
-  return [...records].sort((a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return [...records].sort(
+    (a, b) => b.date.localeCompare(a.date) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+  );
 }
 
 export function recordsForHole(records: readonly BirdieRecord[], hole: number): BirdieRecord[] {

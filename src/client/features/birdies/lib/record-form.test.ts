@@ -55,16 +55,19 @@ describe("record form rules", () => {
     expect(hasCourse(draft())).toBe(true);
     expect(hasCourse(draft({ courseChoice: "" }))).toBe(false);
     expect(hasCourse(draft({ courseMode: "hybrid", courseChoice: CUSTOM_COURSE, customCourseName: "  " }))).toBe(false);
-    expect(hasCourse(draft({ courseMode: "hybrid", courseChoice: CUSTOM_COURSE, customCourseName: "Old Course" }))).toBe(true);
+    expect(
+      hasCourse(draft({ courseMode: "hybrid", courseChoice: CUSTOM_COURSE, customCourseName: "Old Course" })),
+    ).toBe(true);
   });
 
-  const continueCases: { label: string; over: Partial<RecordDraft>; dateError: string | null; state: ContinueState }[] = [
-    { label: "ready", over: {}, dateError: null, state: "ready" },
-    { label: "no challenge", over: { challengeId: null }, dateError: null, state: "blocked" },
-    { label: "no course", over: { courseChoice: "" }, dateError: null, state: "blocked" },
-    { label: "bad date", over: {}, dateError: DATE_FUTURE, state: "blocked" },
-    { label: "no holes", over: { marks: {} }, dateError: null, state: "no-holes" },
-  ];
+  const continueCases: { label: string; over: Partial<RecordDraft>; dateError: string | null; state: ContinueState }[] =
+    [
+      { label: "ready", over: {}, dateError: null, state: "ready" },
+      { label: "no challenge", over: { challengeId: null }, dateError: null, state: "blocked" },
+      { label: "no course", over: { courseChoice: "" }, dateError: null, state: "blocked" },
+      { label: "bad date", over: {}, dateError: DATE_FUTURE, state: "blocked" },
+      { label: "no holes", over: { marks: {} }, dateError: null, state: "no-holes" },
+    ];
   for (const c of continueCases) {
     test(`continue: ${c.label}`, () => {
       expect(continueState(draft(c.over), c.dateError)).toBe(c.state);
@@ -73,7 +76,9 @@ describe("record form rules", () => {
 
   test("course input", () => {
     expect(courseInput({ courseChoice: "5", customCourseName: "x" })).toEqual({ courseId: 5 });
-    expect(courseInput({ courseChoice: CUSTOM_COURSE, customCourseName: " St Andrews " })).toEqual({ customCourseName: "St Andrews" });
+    expect(courseInput({ courseChoice: CUSTOM_COURSE, customCourseName: " St Andrews " })).toEqual({
+      customCourseName: "St Andrews",
+    });
     expect(courseInput({ courseChoice: "", customCourseName: "" })).toEqual({});
   });
 });

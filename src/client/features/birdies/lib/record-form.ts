@@ -69,7 +69,10 @@ export function continueState(draft: RecordDraft, dateError: string | null): Con
 }
 
 /** The course part of the recordRound input. */
-export function courseInput(draft: Pick<RecordDraft, "courseChoice" | "customCourseName">): { courseId?: number; customCourseName?: string } {
+export function courseInput(draft: Pick<RecordDraft, "courseChoice" | "customCourseName">): {
+  courseId?: number;
+  customCourseName?: string;
+} {
   if (draft.courseChoice === CUSTOM_COURSE) return { customCourseName: draft.customCourseName.trim() };
   const id = Number(draft.courseChoice);
   return Number.isInteger(id) && id > 0 ? { courseId: id } : {};

@@ -28,7 +28,9 @@ export function RecordBirdiesPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Record Birdies</h1>
-        <p className="mt-1 text-base-content/70">Mark the holes you birdied or eagled and have your playing partner verify them.</p>
+        <p className="mt-1 text-base-content/70">
+          Mark the holes you birdied or eagled and have your playing partner verify them.
+        </p>
       </header>
       {challenges.isLoading ? (
         <PageSpinner label="Loading challenges..." />
@@ -44,7 +46,11 @@ export function RecordBirdiesPage() {
         </Notice>
       ) : locked && challengeStatus(locked.startDate, locked.endDate, now) !== "active" ? (
         <Notice
-          title={challengeStatus(locked.startDate, locked.endDate, now) === "upcoming" ? "This challenge has not started yet" : "This challenge has ended"}
+          title={
+            challengeStatus(locked.startDate, locked.endDate, now) === "upcoming"
+              ? "This challenge has not started yet"
+              : "This challenge has ended"
+          }
           text="Birdies can only be recorded while a challenge is running."
         >
           <Link to={`/challenges/${locked.id}`} className="btn btn-primary">

@@ -16,7 +16,11 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   const titleId = `challenge-card-${challenge.id}`;
   return (
-    <article aria-labelledby={titleId} className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" data-testid="challenge-card">
+    <article
+      aria-labelledby={titleId}
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="challenge-card"
+    >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="card-title min-w-0 break-words text-lg leading-snug">
@@ -45,7 +49,12 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
               <span>Progress</span>
               <span>{challenge.progress}%</span>
             </div>
-            <progress className="progress progress-primary w-full" value={challenge.progress} max={100} aria-label={`Progress ${challenge.progress}%`} />
+            <progress
+              className="progress progress-primary w-full"
+              value={challenge.progress}
+              max={100}
+              aria-label={`Progress ${challenge.progress}%`}
+            />
           </div>
         )}
 
@@ -55,7 +64,10 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
         </p>
 
         <div className="card-actions mt-auto pt-2">
-          <Link to={`/challenges/${challenge.id}`} className={`btn btn-block ${status === "active" ? "btn-primary" : "btn-outline btn-primary"}`}>
+          <Link
+            to={`/challenges/${challenge.id}`}
+            className={`btn btn-block ${status === "active" ? "btn-primary" : "btn-outline btn-primary"}`}
+          >
             {challengeActionLabel(status)}
           </Link>
         </div>

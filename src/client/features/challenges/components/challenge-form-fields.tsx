@@ -1,9 +1,20 @@
 import { useId, useState } from "react";
 import type { CourseMode } from "../../../../shared/domain/challenge-courses";
-import { CREATE_TIEBREAKERS, CREATE_THRESHOLD_MAX, EDIT_THRESHOLD_MAX, TIEBREAKERS, type Tiebreaker } from "../../../../shared/schemas/challenges";
+import {
+  CREATE_TIEBREAKERS,
+  CREATE_THRESHOLD_MAX,
+  EDIT_THRESHOLD_MAX,
+  TIEBREAKERS,
+  type Tiebreaker,
+} from "../../../../shared/schemas/challenges";
 import { PlusIcon, XIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
-import { type ChallengeFormValues, courseNameError, distinctCourseNames, type FieldErrors } from "../lib/challenge-form";
+import {
+  type ChallengeFormValues,
+  courseNameError,
+  distinctCourseNames,
+  type FieldErrors,
+} from "../lib/challenge-form";
 import { EAGLE_BONUS_TEXT, TIEBREAKER_LABELS } from "../lib/challenge-rules";
 import { laterValue } from "../lib/date-input";
 import { CourseNameField } from "./course-name-field";
@@ -28,7 +39,14 @@ const MODE_OPTIONS: { value: CourseMode; label: string; description: string }[] 
 ];
 
 /** The fields the create and edit forms share; each form validates with its own schema. */
-export function ChallengeFormFields({ variant, values, errors, onChange, minDate, currentCourses = [] }: ChallengeFormFieldsProps) {
+export function ChallengeFormFields({
+  variant,
+  values,
+  errors,
+  onChange,
+  minDate,
+  currentCourses = [],
+}: ChallengeFormFieldsProps) {
   const tiebreakers: readonly Tiebreaker[] = variant === "create" ? CREATE_TIEBREAKERS : TIEBREAKERS;
   const thresholdMax = variant === "create" ? CREATE_THRESHOLD_MAX : EDIT_THRESHOLD_MAX;
   const rulesId = useId();
@@ -76,7 +94,9 @@ export function ChallengeFormFields({ variant, values, errors, onChange, minDate
             <label
               key={option.value}
               className={`flex cursor-pointer items-start gap-3 rounded-box border p-3 transition-colors ${
-                values.courseMode === option.value ? "border-primary bg-primary/5" : "border-base-300 hover:border-base-content/30"
+                values.courseMode === option.value
+                  ? "border-primary bg-primary/5"
+                  : "border-base-300 hover:border-base-content/30"
               }`}
             >
               <input
@@ -112,7 +132,9 @@ export function ChallengeFormFields({ variant, values, errors, onChange, minDate
       ) : (
         <div className="rounded-box bg-base-200 p-3 text-sm">
           <p className="font-medium">Courses</p>
-          <p className="mt-0.5 text-base-content/70">{currentCourses.length ? currentCourses.join(", ") : "Any Course"}</p>
+          <p className="mt-0.5 text-base-content/70">
+            {currentCourses.length ? currentCourses.join(", ") : "Any Course"}
+          </p>
         </div>
       )}
 
@@ -178,7 +200,9 @@ export function ChallengeFormFields({ variant, values, errors, onChange, minDate
         />
         <ToggleField
           label="Eagle bonus"
-          description={values.eagleBonus ? `${EAGLE_BONUS_TEXT}.` : "Off: an eagle counts as one birdie in the tiebreak."}
+          description={
+            values.eagleBonus ? `${EAGLE_BONUS_TEXT}.` : "Off: an eagle counts as one birdie in the tiebreak."
+          }
           checked={values.eagleBonus}
           onChange={(v) => onChange("eagleBonus", v)}
         />
@@ -218,7 +242,12 @@ function HybridCourses({ values, errors, onChange }: HybridCoursesProps) {
                 type="button"
                 className="btn btn-ghost btn-xs btn-circle"
                 aria-label={`Remove ${name}`}
-                onClick={() => onChange("courseNames", values.courseNames.filter((n) => n !== name))}
+                onClick={() =>
+                  onChange(
+                    "courseNames",
+                    values.courseNames.filter((n) => n !== name),
+                  )
+                }
               >
                 <XIcon />
               </button>

@@ -1,5 +1,9 @@
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
-import { challengeStatus, detailTimeRemainingText, formatChallengeDate } from "../../../../shared/domain/challenge-timing";
+import {
+  challengeStatus,
+  detailTimeRemainingText,
+  formatChallengeDate,
+} from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "../../../components/ui/action-icons";
 import { Avatar } from "../../../components/ui/avatar";
@@ -15,7 +19,10 @@ const AVATARS_SHOWN = 5;
 /** Duration, time remaining, participants and mode badges (SPEC.md §2 Challenge Info). */
 export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCardProps) {
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
-  const remaining = status === "upcoming" ? `Starts ${formatChallengeDate(challenge.startDate)}` : detailTimeRemainingText(challenge.endDate, now);
+  const remaining =
+    status === "upcoming"
+      ? `Starts ${formatChallengeDate(challenge.startDate)}`
+      : detailTimeRemainingText(challenge.endDate, now);
   return (
     <section aria-labelledby="challenge-info-title" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4 p-5">
@@ -35,7 +42,13 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
               {players && players.length > 0 && (
                 <span className="avatar-group -space-x-3" aria-hidden="true">
                   {players.slice(0, AVATARS_SHOWN).map((p) => (
-                    <Avatar key={p.id} name={p.displayName} src={p.profilePicture} size="sm" className="border-2 border-base-100" />
+                    <Avatar
+                      key={p.id}
+                      name={p.displayName}
+                      src={p.profilePicture}
+                      size="sm"
+                      className="border-2 border-base-100"
+                    />
                   ))}
                 </span>
               )}

@@ -9,7 +9,9 @@ export function ChallengeNotFound() {
         <FlagIcon />
       </span>
       <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Challenge Not Found</h1>
-      <p className="mt-2 max-w-md text-base-content/70">This challenge doesn't exist, was deleted, or you're not one of its players.</p>
+      <p className="mt-2 max-w-md text-base-content/70">
+        This challenge doesn't exist, was deleted, or you're not one of its players.
+      </p>
       <Link to="/challenges" className="btn btn-primary mt-6">
         My Challenges
       </Link>

@@ -4,8 +4,14 @@ import { KeyIcon } from "../../../components/ui/action-icons";
 import { FlagIcon, PlusIcon } from "../../../components/ui/icons";
 
 const COPY: Record<ChallengeStatus, { title: string; text: string }> = {
-  active: { title: "No Active Challenges", text: "You're not playing in a challenge right now. Start one or join a friend's." },
-  upcoming: { title: "No Upcoming Challenges", text: "Nothing scheduled yet. Plan your next challenge or join one with a PIN." },
+  active: {
+    title: "No Active Challenges",
+    text: "You're not playing in a challenge right now. Start one or join a friend's.",
+  },
+  upcoming: {
+    title: "No Upcoming Challenges",
+    text: "Nothing scheduled yet. Plan your next challenge or join one with a PIN.",
+  },
   past: { title: "No Past Challenges", text: "Finished challenges and their results will show up here." },
 };
 

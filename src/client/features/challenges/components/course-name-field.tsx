@@ -20,7 +20,16 @@ const MAX_SUGGESTIONS = 6;
  * A course name with suggestions of known courses (ARIA combobox). Any name may be typed: an
  * unknown course is created when the form is saved.
  */
-export function CourseNameField({ label, value, onChange, error, hint, optional = false, placeholder, onCommit }: CourseNameFieldProps) {
+export function CourseNameField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  optional = false,
+  placeholder,
+  onCommit,
+}: CourseNameFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;

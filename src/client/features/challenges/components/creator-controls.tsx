@@ -32,7 +32,11 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
       await navigate("/challenges", { replace: true });
       forgetChallenge(challenge.id);
     } catch (error) {
-      toast({ title: "Delete Failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Delete Failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -43,7 +47,11 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
       toast({ title: "Player Removed", description: `${removing.displayName} has been removed from the challenge.` });
       setRemoving(null);
     } catch {
-      toast({ title: "Remove Failed", description: "Failed to remove player. Please try again.", variant: "destructive" });
+      toast({
+        title: "Remove Failed",
+        description: "Failed to remove player. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -117,7 +125,12 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
           <button type="button" className="btn btn-ghost" onClick={() => setDeleteOpen(false)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" disabled={deleteChallenge.isPending} onClick={() => void onDelete()}>
+          <button
+            type="button"
+            className="btn btn-error"
+            disabled={deleteChallenge.isPending}
+            onClick={() => void onDelete()}
+          >
             {deleteChallenge.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {deleteChallenge.isPending ? "Deleting..." : "Delete Challenge"}
           </button>
@@ -134,7 +147,12 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
           <button type="button" className="btn btn-ghost" onClick={() => setRemoving(null)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" disabled={removePlayer.isPending} onClick={() => void onRemove()}>
+          <button
+            type="button"
+            className="btn btn-error"
+            disabled={removePlayer.isPending}
+            onClick={() => void onRemove()}
+          >
             {removePlayer.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {removePlayer.isPending ? "Removing..." : "Remove Player"}
           </button>

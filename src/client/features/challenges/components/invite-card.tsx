@@ -13,7 +13,10 @@ import { useRegenerateInvite } from "../hooks/use-challenges";
 type InviteCardProps = { challenge: ChallengeListItem; highlighted: boolean };
 
 /** The invite link and PIN with copy and share (SPEC.md §2); the creator can issue new ones. */
-export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function InviteCard({ challenge, highlighted }, ref) {
+export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function InviteCard(
+  { challenge, highlighted },
+  ref,
+) {
   const link = absoluteUrl(challenge.inviteLink);
   const linkCopy = useCopyAction("Link Copied!", "Send it to your golf buddies so they can join.");
   const pinCopy = useCopyAction("PIN Copied!", "Friends can enter it on the Join Challenge page.");
@@ -36,7 +39,11 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
       setConfirmOpen(false);
       toast({ title: "Invite Codes Updated", description: "The old link and PIN no longer work." });
     } catch (error) {
-      toast({ title: "Update Failed", description: errorMessage(error, "Something went wrong. Please try again."), variant: "destructive" });
+      toast({
+        title: "Update Failed",
+        description: errorMessage(error, "Something went wrong. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -55,7 +62,9 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
           <h2 id="invite-card-title" className="card-title text-lg">
             Invite Friends
           </h2>
-          <p className="mt-1 text-sm text-base-content/70">Share the link, or read out the PIN for the Join Challenge page.</p>
+          <p className="mt-1 text-sm text-base-content/70">
+            Share the link, or read out the PIN for the Join Challenge page.
+          </p>
         </div>
 
         <div className="flex flex-col gap-1.5">
@@ -63,8 +72,19 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             Invite link
           </label>
           <div className="join w-full">
-            <input id="invite-link" readOnly value={link} className="input join-item w-full min-w-0 font-mono text-xs" onFocus={(e) => e.target.select()} />
-            <button type="button" className="btn btn-primary join-item" aria-label="Copy link" onClick={() => void linkCopy.copy(link)}>
+            <input
+              id="invite-link"
+              readOnly
+              value={link}
+              className="input join-item w-full min-w-0 font-mono text-xs"
+              onFocus={(e) => e.target.select()}
+            />
+            <button
+              type="button"
+              className="btn btn-primary join-item"
+              aria-label="Copy link"
+              onClick={() => void linkCopy.copy(link)}
+            >
               {linkCopy.copied ? <CheckIcon /> : <CopyIcon />}
               <span className="hidden sm:inline">{linkCopy.copied ? "Copied" : "Copy"}</span>
             </button>
@@ -79,7 +99,12 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             <span data-testid="invite-pin" className="whitespace-nowrap font-mono text-xl font-bold tracking-wider">
               {groupPin(challenge.invitePin)}
             </span>
-            <button type="button" className="btn btn-ghost btn-sm" aria-label="Copy PIN" onClick={() => void pinCopy.copy(challenge.invitePin)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label="Copy PIN"
+              onClick={() => void pinCopy.copy(challenge.invitePin)}
+            >
               {pinCopy.copied ? <CheckIcon /> : <CopyIcon />}
               {pinCopy.copied ? "Copied" : "Copy"}
             </button>
@@ -112,7 +137,12 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
           <button type="button" className="btn btn-ghost" onClick={() => setConfirmOpen(false)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" disabled={regenerate.isPending} onClick={() => void onRegenerate()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={regenerate.isPending}
+            onClick={() => void onRegenerate()}
+          >
             {regenerate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Generate new codes
           </button>

@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon } from "../../../components/ui/action-icons";
 
-type PageHeaderProps = { title: ReactNode; subtitle?: ReactNode; backTo?: string; backLabel?: string; actions?: ReactNode };
+type PageHeaderProps = {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  backTo?: string;
+  backLabel?: string;
+  actions?: ReactNode;
+};
 
 /** Title row of the challenge pages, with an optional Back button above it. */
 export function PageHeader({ title, subtitle, backTo, backLabel = "Back", actions }: PageHeaderProps) {

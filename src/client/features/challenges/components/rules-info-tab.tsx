@@ -12,7 +12,9 @@ export function RulesInfoTab({ challenge }: { challenge: ChallengeListItem }) {
     ["Course mode", courseModeLabel(challenge.courseMode)],
     ["Courses", challenge.courseInfo],
     ["Tiebreaker", TIEBREAKER_LABELS[challenge.tiebreaker]],
-    ...(challenge.tiebreaker === "firstToThreshold" ? ([["Threshold", `${challenge.tiebreakerThreshold} holes`]] as [string, string][]) : []),
+    ...(challenge.tiebreaker === "firstToThreshold"
+      ? ([["Threshold", `${challenge.tiebreakerThreshold} holes`]] as [string, string][])
+      : []),
     ["Multiple birdies per hole", challenge.allowMultipleBirdies ? "Allowed" : "Not allowed"],
     ["Eagle bonus", challenge.eagleBonus ? "On" : "Off"],
   ];
@@ -53,7 +55,9 @@ export function RulesInfoTab({ challenge }: { challenge: ChallengeListItem }) {
               </div>
             ))}
           </dl>
-          {challenge.description && <p className="whitespace-pre-line break-words text-sm text-base-content/80">{challenge.description}</p>}
+          {challenge.description && (
+            <p className="whitespace-pre-line break-words text-sm text-base-content/80">{challenge.description}</p>
+          )}
         </div>
       </section>
     </div>

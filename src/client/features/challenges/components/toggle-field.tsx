@@ -1,6 +1,11 @@
 import { type ReactNode, useId } from "react";
 
-type ToggleFieldProps = { label: string; description?: ReactNode; checked: boolean; onChange: (checked: boolean) => void };
+type ToggleFieldProps = {
+  label: string;
+  description?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
 
 /** A labelled switch (a checkbox underneath, so it reads and behaves as one for assistive tech). */
 export function ToggleField({ label, description, checked, onChange }: ToggleFieldProps) {

@@ -28,7 +28,10 @@ export function useChallenge(id: number | null, options: { poll?: boolean } = {}
 }
 
 export function useChallengePlayers(id: number, enabled = true) {
-  return trpc.challenges.players.useQuery({ id }, { enabled, staleTime: DETAIL_STALE_MS, refetchInterval: DETAIL_POLL_MS });
+  return trpc.challenges.players.useQuery(
+    { id },
+    { enabled, staleTime: DETAIL_STALE_MS, refetchInterval: DETAIL_POLL_MS },
+  );
 }
 
 /** Everything that shows a challenge reads again after a change to it. */
@@ -88,5 +91,7 @@ export function useRemovePlayer() {
 
 export function useRegenerateInvite() {
   const utils = trpc.useUtils();
-  return trpc.challenges.regenerateInvite.useMutation({ onSuccess: (_data, input) => utils.challenges.byId.invalidate({ id: input.id }) });
+  return trpc.challenges.regenerateInvite.useMutation({
+    onSuccess: (_data, input) => utils.challenges.byId.invalidate({ id: input.id }),
+  });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { createFormDefaults, distinctCourseNames, editFormValues, validateCreateForm, validateEditForm, type EditableChallenge } from "./challenge-form";
+import {
+  createFormDefaults,
+  distinctCourseNames,
+  editFormValues,
+  validateCreateForm,
+  validateEditForm,
+  type EditableChallenge,
+} from "./challenge-form";
 
 const now = new Date(2026, 5, 10, 15, 30);
 const filled = { ...createFormDefaults(now), name: "Summer Birdies", courseName: "Pebble Beach" };
@@ -45,7 +52,12 @@ describe("create form", () => {
   });
 
   test("hybrid collects the added names and the one still typed, once each", () => {
-    const r = validateCreateForm({ ...filled, courseMode: "hybrid", courseNames: ["Augusta", "St Andrews"], courseName: "augusta " });
+    const r = validateCreateForm({
+      ...filled,
+      courseMode: "hybrid",
+      courseNames: ["Augusta", "St Andrews"],
+      courseName: "augusta ",
+    });
     expect(r.ok && r.data.courseNames).toEqual(["Augusta", "St Andrews"]);
   });
 
@@ -101,7 +113,10 @@ describe("edit form", () => {
       name: "Challenge name must be at least 3 characters",
       endDate: "End date must be after the start date",
     });
-    const t = validateEditForm({ ...editFormValues(original), tiebreaker: "firstToThreshold", tiebreakerThreshold: "18" }, original);
+    const t = validateEditForm(
+      { ...editFormValues(original), tiebreaker: "firstToThreshold", tiebreakerThreshold: "18" },
+      original,
+    );
     expect(t.ok ? {} : t.errors).toEqual({ tiebreakerThreshold: "Threshold must be between 1 and 17" });
   });
 

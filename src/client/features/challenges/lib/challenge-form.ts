@@ -90,7 +90,9 @@ export type CreateSubmission = {
   courseNames: string[];
 };
 
-export function validateCreateForm(values: ChallengeFormValues): { ok: true; data: CreateSubmission } | { ok: false; errors: FieldErrors } {
+export function validateCreateForm(
+  values: ChallengeFormValues,
+): { ok: true; data: CreateSubmission } | { ok: false; errors: FieldErrors } {
   const hybrid = values.courseMode === "hybrid";
   const parsed = createChallengeFormSchema.safeParse({
     name: values.name,
@@ -107,8 +109,13 @@ export function validateCreateForm(values: ChallengeFormValues): { ok: true; dat
   });
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error.issues) };
   const { courseName, tiebreaker, ...rest } = parsed.data;
-  const courseNames = hybrid ? distinctCourseNames([...values.courseNames, values.courseName]) : distinctCourseNames([courseName ?? ""]);
-  return { ok: true, data: { ...rest, tiebreaker: tiebreaker === "firstToThreshold" ? "firstToThreshold" : "mostBirdies", courseNames } };
+  const courseNames = hybrid
+    ? distinctCourseNames([...values.courseNames, values.courseName])
+    : distinctCourseNames([courseName ?? ""]);
+  return {
+    ok: true,
+    data: { ...rest, tiebreaker: tiebreaker === "firstToThreshold" ? "firstToThreshold" : "mostBirdies", courseNames },
+  };
 }
 
 export type EditableChallenge = {
@@ -160,7 +167,10 @@ export type EditSubmission = {
  * Validates the edit form against the stored challenge. An unchanged day keeps its stored instant
  * (re-deriving it from the day would move a challenge created at another time of day).
  */
-export function validateEditForm(values: ChallengeFormValues, original: EditableChallenge): { ok: true; data: EditSubmission } | { ok: false; errors: FieldErrors } {
+export function validateEditForm(
+  values: ChallengeFormValues,
+  original: EditableChallenge,
+): { ok: true; data: EditSubmission } | { ok: false; errors: FieldErrors } {
   const startChanged = values.startDate !== toDateInputValue(original.startDate);
   const endChanged = values.endDate !== toDateInputValue(original.endDate);
   const single = values.courseMode === "single";
@@ -174,7 +184,9 @@ export function validateEditForm(values: ChallengeFormValues, original: Editable
     tiebreaker: values.tiebreaker,
     // Hidden for the other tiebreakers: keep the stored value within the edit range (1-17).
     tiebreakerThreshold:
-      values.tiebreaker === "firstToThreshold" ? values.tiebreakerThreshold : Math.min(Math.max(original.tiebreakerThreshold, 1), EDIT_THRESHOLD_MAX),
+      values.tiebreaker === "firstToThreshold"
+        ? values.tiebreakerThreshold
+        : Math.min(Math.max(original.tiebreakerThreshold, 1), EDIT_THRESHOLD_MAX),
     allowMultipleBirdies: values.allowMultipleBirdies,
     eagleBonus: values.eagleBonus,
   });
@@ -182,7 +194,10 @@ export function validateEditForm(values: ChallengeFormValues, original: Editable
   const d = parsed.data;
   const currentCourse = original.courseMode === "single" ? (original.courses[0]?.name ?? "") : "";
   const typed = d.courseName ? normaliseCourseName(d.courseName) : "";
-  const newCourseName = single && typed && (typed.toLowerCase() !== currentCourse.toLowerCase() || original.courseMode !== "single") ? typed : null;
+  const newCourseName =
+    single && typed && (typed.toLowerCase() !== currentCourse.toLowerCase() || original.courseMode !== "single")
+      ? typed
+      : null;
   return {
     ok: true,
     data: {

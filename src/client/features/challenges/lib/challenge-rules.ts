@@ -12,12 +12,18 @@ export const TIEBREAKER_LABELS: Record<Tiebreaker, string> = {
 };
 
 export function tiebreakerText(tiebreaker: Tiebreaker, threshold: number): string {
-  if (tiebreaker === "firstToThreshold") return `Ties go to the first player to birdie ${threshold} different ${threshold === 1 ? "hole" : "holes"}.`;
+  if (tiebreaker === "firstToThreshold")
+    return `Ties go to the first player to birdie ${threshold} different ${threshold === 1 ? "hole" : "holes"}.`;
   if (tiebreaker === "firstToComplete") return "Ties go to the first player to birdie all 18 holes.";
   return "Ties go to the player with the most birdies.";
 }
 
-type RuleSettings = { tiebreaker: Tiebreaker; tiebreakerThreshold: number; allowMultipleBirdies: boolean; eagleBonus: boolean };
+type RuleSettings = {
+  tiebreaker: Tiebreaker;
+  tiebreakerThreshold: number;
+  allowMultipleBirdies: boolean;
+  eagleBonus: boolean;
+};
 
 /** The scoring rules of a challenge, one sentence each. */
 export function ruleLines(c: RuleSettings): string[] {

@@ -169,7 +169,12 @@ export function ChallengeDetailPage() {
               <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />
               <AdCard placement="challenge-detail" />
               {data.isCreator && user && (
-                <CreatorControls challenge={data} players={players.data} playersLoading={players.isPending} currentUserId={user.id} />
+                <CreatorControls
+                  challenge={data}
+                  players={players.data}
+                  playersLoading={players.isPending}
+                  currentUserId={user.id}
+                />
               )}
             </div>
             {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (SPEC.md §2). */}

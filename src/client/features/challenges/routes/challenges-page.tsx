@@ -79,15 +79,21 @@ export function ChallengesPage() {
               onKeyDown={onTabKeyDown}
             >
               {t.label}
-              <span className={`badge badge-sm ${selected ? "badge-primary" : "badge-ghost"}`} aria-label={`${groups[t.id].length} challenges`}>
+              <span className={`badge badge-sm ${selected ? "badge-primary" : "badge-ghost"}`}>
                 {data ? groups[t.id].length : "–"}
+                <span className="sr-only"> challenges</span>
               </span>
             </button>
           );
         })}
       </div>
 
-      <div role="tabpanel" id={`challenges-panel-${tab}`} aria-labelledby={`challenges-tab-${tab}`} aria-busy={isRefetching || undefined}>
+      <div
+        role="tabpanel"
+        id={`challenges-panel-${tab}`}
+        aria-labelledby={`challenges-tab-${tab}`}
+        aria-busy={isRefetching || undefined}
+      >
         {isPending ? (
           <PageSpinner label="Loading challenges..." />
         ) : isError ? (
@@ -102,7 +108,10 @@ export function ChallengesPage() {
           <ChallengesEmptyState status={tab} hasAnyChallenge={data.length > 0} />
         ) : (
           <>
-            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label={`${TABS.find((t) => t.id === tab)?.label} challenges`}>
+            <ul
+              className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+              aria-label={`${TABS.find((t) => t.id === tab)?.label} challenges`}
+            >
               {groups[tab].map((challenge) => (
                 <li key={challenge.id}>
                   <ChallengeCard challenge={challenge} now={now} />

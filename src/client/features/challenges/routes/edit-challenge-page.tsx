@@ -62,7 +62,11 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
 
   function onChange<K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] || (field === "startDate" && e.endDate) ? { ...e, [field]: "", ...(field === "startDate" ? { endDate: "" } : {}) } : e));
+    setErrors((e) =>
+      e[field] || (field === "startDate" && e.endDate)
+        ? { ...e, [field]: "", ...(field === "startDate" ? { endDate: "" } : {}) }
+        : e,
+    );
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +88,9 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
         } catch (error) {
           toast({
             title: ERROR_TITLE,
-            description: isUnauthorized(error) ? "You must be logged in to update a challenge." : "An error occurred updating the course. Please try again.",
+            description: isUnauthorized(error)
+              ? "You must be logged in to update a challenge."
+              : "An error occurred updating the course. Please try again.",
             variant: "destructive",
           });
           return;
@@ -93,11 +99,13 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
       // The course change travels with the update so both land together or not at all.
       await update.mutateAsync({ id: challenge.id, ...result.data.patch, ...(courseIds ? { courseIds } : {}) });
       toast({ title: "Challenge Updated", description: "Your changes have been saved." });
-      navigate(detailPath);
+      await navigate(detailPath);
     } catch (error) {
       toast({
         title: ERROR_TITLE,
-        description: isUnauthorized(error) ? "You must be logged in to update a challenge." : errorMessage(error, "Something went wrong. Please try again."),
+        description: isUnauthorized(error)
+          ? "You must be logged in to update a challenge."
+          : errorMessage(error, "Something went wrong. Please try again."),
         variant: "destructive",
       });
     } finally {
@@ -108,7 +116,12 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader backTo={detailPath} title="Edit Challenge" subtitle={challenge.name} />
-      <form noValidate onSubmit={onSubmit} aria-label="Edit challenge" className="card border border-base-300 bg-base-100 shadow-sm">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Edit challenge"
+        className="card border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body gap-6 p-5 sm:p-8">
           <ChallengeFormFields
             variant="edit"

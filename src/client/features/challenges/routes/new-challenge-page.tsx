@@ -7,7 +7,12 @@ import { ChallengeFormFields } from "../components/challenge-form-fields";
 import { PageHeader } from "../components/page-header";
 import { useCreateChallenge } from "../hooks/use-challenges";
 import { useCourseResolver } from "../hooks/use-course-resolver";
-import { type ChallengeFormValues, createFormDefaults, type FieldErrors, validateCreateForm } from "../lib/challenge-form";
+import {
+  type ChallengeFormValues,
+  createFormDefaults,
+  type FieldErrors,
+  validateCreateForm,
+} from "../lib/challenge-form";
 import { addDaysToValue, toDateInputValue } from "../lib/date-input";
 
 const ERROR_TITLE = "Error Creating Challenge";
@@ -26,7 +31,8 @@ export function NewChallengePage() {
   function onChange<K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) {
     setValues((v) => {
       const next = { ...v, [field]: value };
-      if (field === "startDate" && !endTouched) next.endDate = addDaysToValue(value as string, DEFAULT_CHALLENGE_DAYS) || v.endDate;
+      if (field === "startDate" && !endTouched)
+        next.endDate = addDaysToValue(value as string, DEFAULT_CHALLENGE_DAYS) || v.endDate;
       return next;
     });
     if (field === "endDate") setEndTouched(true);
@@ -60,7 +66,9 @@ export function NewChallengePage() {
       } catch (error) {
         toast({
           title: ERROR_TITLE,
-          description: isUnauthorized(error) ? "You must be logged in to create a challenge." : "Could not create or find a course with that name.",
+          description: isUnauthorized(error)
+            ? "You must be logged in to create a challenge."
+            : "Could not create or find a course with that name.",
           variant: "destructive",
         });
         return;
@@ -72,11 +80,13 @@ export function NewChallengePage() {
         courseIds,
       });
       toast({ title: "Challenge Created!", description: `${challenge.name} is ready. Invite your friends to join.` });
-      navigate("/challenges");
+      await navigate("/challenges");
     } catch (error) {
       toast({
         title: ERROR_TITLE,
-        description: isUnauthorized(error) ? "You must be logged in to create a challenge." : errorMessage(error, "Something went wrong. Please try again."),
+        description: isUnauthorized(error)
+          ? "You must be logged in to create a challenge."
+          : errorMessage(error, "Something went wrong. Please try again."),
         variant: "destructive",
       });
     } finally {
@@ -86,8 +96,17 @@ export function NewChallengePage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader backTo="/challenges" title="Create Challenge" subtitle="Set up a birdie challenge and invite your friends to play along." />
-      <form noValidate onSubmit={onSubmit} aria-label="Create challenge" className="card border border-base-300 bg-base-100 shadow-sm">
+      <PageHeader
+        backTo="/challenges"
+        title="Create Challenge"
+        subtitle="Set up a birdie challenge and invite your friends to play along."
+      />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Create challenge"
+        className="card border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body gap-6 p-5 sm:p-8">
           <ChallengeFormFields variant="create" values={values} errors={errors} onChange={onChange} minDate={today} />
           <div className="flex flex-col-reverse gap-2 border-t border-base-300 pt-5 sm:flex-row sm:justify-end">

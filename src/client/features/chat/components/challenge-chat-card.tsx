@@ -65,7 +65,11 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
   const lockedName = locked ? list.find((c) => c.id === lockedId)?.name : undefined;
 
   return (
-    <section aria-labelledby={ids.title} className="card h-[500px] border border-base-300 bg-base-100 shadow-sm" data-testid="challenge-chat-card">
+    <section
+      aria-labelledby={ids.title}
+      className="card h-[500px] border border-base-300 bg-base-100 shadow-sm"
+      data-testid="challenge-chat-card"
+    >
       <div className="card-body min-h-0 flex-1 gap-3 p-4 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <h2 id={ids.title} className="card-title text-lg">
@@ -92,7 +96,9 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
             <option value="placeholder" disabled>
               Select Challenge
             </option>
-            {locked && lockedName === undefined && <option value={lockedId}>{challenges.isSuccess ? "Unknown Challenge" : "Loading..."}</option>}
+            {locked && lockedName === undefined && (
+              <option value={lockedId}>{challenges.isSuccess ? "Unknown Challenge" : "Loading..."}</option>
+            )}
             {list.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -118,7 +124,9 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
                 onClick={() => void messagesQuery.fetchNextPage()}
                 disabled={messagesQuery.isFetchingNextPage}
               >
-                {messagesQuery.isFetchingNextPage && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                {messagesQuery.isFetchingNextPage && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
                 Load older messages
               </button>
             </div>
@@ -177,13 +185,25 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
 }
 
 function CenteredNote({ children }: { children: string }) {
-  return <p className="flex h-full items-center justify-center px-4 text-center text-sm text-base-content/60">{children}</p>;
+  return (
+    <p className="flex h-full items-center justify-center px-4 text-center text-sm text-base-content/60">{children}</p>
+  );
 }
 
 const BADGES: Record<ConnectionStatus, { label: string; hint: string; className: string; dot: string } | null> = {
   live: { label: "Live", hint: "New messages appear as they are sent", className: "badge-success", dot: "bg-success" },
-  connecting: { label: "Connecting…", hint: "Connecting to the chat", className: "badge-ghost", dot: "bg-base-content/40" },
-  reconnecting: { label: "Reconnecting…", hint: "Connection lost: checking for new messages every 30 seconds", className: "badge-warning", dot: "bg-warning" },
+  connecting: {
+    label: "Connecting…",
+    hint: "Connecting to the chat",
+    className: "badge-ghost",
+    dot: "bg-base-content/40",
+  },
+  reconnecting: {
+    label: "Reconnecting…",
+    hint: "Connection lost: checking for new messages every 30 seconds",
+    className: "badge-warning",
+    dot: "bg-warning",
+  },
   // Not a member any more: the message list explains it; a badge would only add noise.
   refused: null,
   closed: null,
@@ -193,15 +213,34 @@ function ConnectionBadge({ status }: { status: ConnectionStatus }) {
   const badge = BADGES[status];
   if (!badge) return null;
   return (
-    <span className={`badge badge-soft badge-sm shrink-0 gap-1.5 ${badge.className}`} title={badge.hint} data-testid="chat-connection" data-status={status}>
-      <span className={`size-2 rounded-full ${badge.dot} ${status === "live" ? "" : "animate-pulse"}`} aria-hidden="true" />
+    <span
+      className={`badge badge-soft badge-sm shrink-0 gap-1.5 ${badge.className}`}
+      title={badge.hint}
+      data-testid="chat-connection"
+      data-status={status}
+    >
+      <span
+        className={`size-2 rounded-full ${badge.dot} ${status === "live" ? "" : "animate-pulse"}`}
+        aria-hidden="true"
+      />
       {badge.label}
     </span>
   );
 }
 
 const SendIcon = () => (
-  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="m22 2-7 20-4-9-9-4Z" />
     <path d="M22 2 11 13" />
   </svg>

@@ -7,7 +7,11 @@ const ChallengeChatCard = lazy(async () => ({ default: (await import("./challeng
 
 function ChatCardPlaceholder() {
   return (
-    <div className="card h-[500px] border border-base-300 bg-base-100 shadow-sm" role="status" aria-label="Loading chat">
+    <div
+      className="card h-[500px] border border-base-300 bg-base-100 shadow-sm"
+      role="status"
+      aria-label="Loading chat"
+    >
       <div className="card-body items-center justify-center">
         <span className="loading loading-spinner text-primary" aria-hidden="true" />
       </div>

@@ -4,7 +4,11 @@ import { authorName, type ChatRow, chatTimeText, chatTimeTitle } from "../lib/ch
 function MessageTime({ createdAt, now, className = "" }: { createdAt: string; now: number; className?: string }) {
   const title = chatTimeTitle(createdAt);
   return (
-    <time dateTime={title ? createdAt : undefined} title={title ?? undefined} className={`text-xs opacity-80 ${className}`}>
+    <time
+      dateTime={title ? createdAt : undefined}
+      title={title ?? undefined}
+      className={`text-xs opacity-80 ${className}`}
+    >
       {chatTimeText(createdAt, now)}
     </time>
   );
@@ -20,7 +24,9 @@ export function ChatMessageItem({ row, now }: { row: ChatRow; now: number }) {
   if (kind === "system") {
     return (
       <li className="flex justify-center py-1" data-testid="chat-message" data-kind="system">
-        <p className={`max-w-[92%] grow-0 rounded-box bg-base-300/60 px-3 py-1.5 text-center text-xs text-base-content/80 ${WRAP}`}>
+        <p
+          className={`max-w-[92%] grow-0 rounded-box bg-base-300/60 px-3 py-1.5 text-center text-xs text-base-content/80 ${WRAP}`}
+        >
           <span>{message.message}</span>
           <span aria-hidden="true"> · </span>
           <MessageTime createdAt={message.createdAt} now={now} />

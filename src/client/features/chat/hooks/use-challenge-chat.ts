@@ -28,7 +28,10 @@ export function useChatChallenges() {
  */
 export function useChallengeChat(challengeId: number | null, userId: number | null) {
   const utils = trpc.useUtils();
-  const [live, setLive] = useState<{ challengeId: number | null; messages: ChatMessage[] }>({ challengeId, messages: [] });
+  const [live, setLive] = useState<{ challengeId: number | null; messages: ChatMessage[] }>({
+    challengeId,
+    messages: [],
+  });
   const roomRef = useRef(challengeId);
   const mergedRef = useRef<ChatMessage[]>([]);
   const catchUpRef = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
@@ -36,7 +39,10 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
   const addLive = useCallback((id: number, incoming: readonly ChatMessage[]) => {
     // A late answer for a room the user has left must not replace the new room's messages.
     if (id !== roomRef.current || incoming.length === 0) return;
-    setLive((prev) => ({ challengeId: id, messages: mergeMessages(prev.challengeId === id ? prev.messages : [], incoming) }));
+    setLive((prev) => ({
+      challengeId: id,
+      messages: mergeMessages(prev.challengeId === id ? prev.messages : [], incoming),
+    }));
   }, []);
 
   const refetchRef = useRef<() => unknown>(() => undefined);
@@ -116,7 +122,11 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
   const send = trpc.chat.send.useMutation({
     onSuccess: (message) => addLive(message.challengeId, [message]),
     onError: (error) => {
-      toast({ title: "Failed to send message", description: errorMessage(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Failed to send message",
+        description: errorMessage(error, "Please try again."),
+        variant: "destructive",
+      });
     },
   });
 
@@ -127,7 +137,8 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
 function useToastOnError(isError: boolean, title: string, error: unknown) {
   const wasError = useRef(false);
   useEffect(() => {
-    if (isError && !wasError.current) toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
+    if (isError && !wasError.current)
+      toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
     wasError.current = isError;
   }, [isError, title, error]);
 }

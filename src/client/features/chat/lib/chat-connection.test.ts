@@ -114,7 +114,10 @@ describe("ChatConnection", () => {
     last().receive({ type: "chat_message", data: { challengeId: 5, message: { id: 3 } } });
     last().receive({ type: "chat_message", data: { challengeId: 5, resync: true } });
     last().onmessage?.({ data: "not json" });
-    expect(events).toEqual([{ challengeId: 5, message: { id: 3 } } as unknown as RoomEvent, { challengeId: 5, resync: true }]);
+    expect(events).toEqual([
+      { challengeId: 5, message: { id: 3 } } as unknown as RoomEvent,
+      { challengeId: 5, resync: true },
+    ]);
   });
 
   test("switching challenge leaves, then joins the new room; a late JOINED for the old one is ignored", () => {
@@ -122,7 +125,10 @@ describe("ChatConnection", () => {
     last().open();
     last().receive({ type: "JOINED_CHALLENGE_CHAT", challengeId: 5 });
     c.setRoom(8);
-    expect(last().sent.slice(1)).toEqual([{ type: "LEAVE_CHALLENGE_CHAT" }, { type: "JOIN_CHALLENGE_CHAT", userId: 42, challengeId: 8 }]);
+    expect(last().sent.slice(1)).toEqual([
+      { type: "LEAVE_CHALLENGE_CHAT" },
+      { type: "JOIN_CHALLENGE_CHAT", userId: 42, challengeId: 8 },
+    ]);
     expect(statuses.at(-1)).toBe("connecting");
     last().receive({ type: "JOINED_CHALLENGE_CHAT", challengeId: 5 });
     expect(joins).toEqual([5]);

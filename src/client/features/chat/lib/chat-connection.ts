@@ -74,7 +74,8 @@ export class ChatConnection {
     this.room = challengeId;
     this.joined = null;
     this.refused = null;
-    if (open && challengeId !== null) this.send({ type: "JOIN_CHALLENGE_CHAT", userId: this.options.userId, challengeId });
+    if (open && challengeId !== null)
+      this.send({ type: "JOIN_CHALLENGE_CHAT", userId: this.options.userId, challengeId });
     this.refreshStatus();
   }
 
@@ -113,7 +114,8 @@ export class ChatConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      if (this.room !== null) this.send({ type: "JOIN_CHALLENGE_CHAT", userId: this.options.userId, challengeId: this.room });
+      if (this.room !== null)
+        this.send({ type: "JOIN_CHALLENGE_CHAT", userId: this.options.userId, challengeId: this.room });
       else this.attempt = 0;
       this.refreshStatus();
     };
@@ -154,7 +156,13 @@ export class ChatConnection {
       }
       case "chat_message": {
         const data = event.data as RoomEvent | undefined;
-        if (!data || typeof data.challengeId !== "number" || data.challengeId !== this.room || this.joined !== this.room) return;
+        if (
+          !data ||
+          typeof data.challengeId !== "number" ||
+          data.challengeId !== this.room ||
+          this.joined !== this.room
+        )
+          return;
         this.options.onRoomEvent(data);
         return;
       }

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import type { ChatMessage } from "../../../../shared/schemas/chat";
-import { authorName, chatTimeText, lastMessageId, mergeMessages, messageKind, messagesFromPages, sendableText, toChatRows } from "./chat-messages";
+import {
+  authorName,
+  chatTimeText,
+  lastMessageId,
+  mergeMessages,
+  messageKind,
+  messagesFromPages,
+  sendableText,
+  toChatRows,
+} from "./chat-messages";
 
 const ME = 7;
 const OTHER = 9;
@@ -12,14 +21,22 @@ function msg(id: number, type: "system" | "user", userId: number | null, text = 
     type,
     message: text,
     createdAt: new Date(Date.UTC(2026, 4, 20, 9, id)).toISOString(),
-    user: userId === null ? null : { id: userId, displayName: userId === ME ? "Me Golfer" : "Other Golfer", profilePicture: null },
+    user:
+      userId === null
+        ? null
+        : { id: userId, displayName: userId === ME ? "Me Golfer" : "Other Golfer", profilePicture: null },
   };
 }
 
 describe("messageKind", () => {
   test.each([
     ["system message", msg(1, "system", null), ME, "system"],
-    ["system message that names the viewer", { ...msg(1, "system", null), user: { id: ME, displayName: "x", profilePicture: null } }, ME, "system"],
+    [
+      "system message that names the viewer",
+      { ...msg(1, "system", null), user: { id: ME, displayName: "x", profilePicture: null } },
+      ME,
+      "system",
+    ],
     ["own message", msg(2, "user", ME), ME, "own"],
     ["someone else's message", msg(3, "user", OTHER), ME, "other"],
     ["deleted author", msg(4, "user", null), ME, "other"],
@@ -32,12 +49,23 @@ describe("messageKind", () => {
 describe("authorName", () => {
   test("display name", () => expect(authorName(msg(1, "user", OTHER))).toBe("Other Golfer"));
   test("a gone author is Unknown User", () => expect(authorName(msg(1, "user", null))).toBe("Unknown User"));
-  test("a blank name is Unknown User", () => expect(authorName({ user: { id: 1, displayName: "  ", profilePicture: null } })).toBe("Unknown User"));
+  test("a blank name is Unknown User", () =>
+    expect(authorName({ user: { id: 1, displayName: "  ", profilePicture: null } })).toBe("Unknown User"));
 });
 
 describe("toChatRows", () => {
   test("styles each message and marks runs by one author", () => {
-    const rows = toChatRows([msg(1, "system", null), msg(2, "user", OTHER), msg(3, "user", OTHER), msg(4, "user", ME), msg(5, "system", null), msg(6, "user", ME)], ME);
+    const rows = toChatRows(
+      [
+        msg(1, "system", null),
+        msg(2, "user", OTHER),
+        msg(3, "user", OTHER),
+        msg(4, "user", ME),
+        msg(5, "system", null),
+        msg(6, "user", ME),
+      ],
+      ME,
+    );
     expect(rows.map((r) => [r.message.id, r.kind, r.continued])).toEqual([
       [1, "system", false],
       [2, "other", false],
@@ -63,7 +91,10 @@ describe("mergeMessages", () => {
   });
 
   test("pages newest first become one chronological list", () => {
-    const pages = [{ messages: [msg(4, "user", ME), msg(5, "user", ME)] }, { messages: [msg(1, "user", ME), msg(2, "user", ME), msg(3, "user", ME)] }];
+    const pages = [
+      { messages: [msg(4, "user", ME), msg(5, "user", ME)] },
+      { messages: [msg(1, "user", ME), msg(2, "user", ME), msg(3, "user", ME)] },
+    ];
     expect(messagesFromPages(pages).map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
     expect(messagesFromPages(undefined)).toEqual([]);
   });
@@ -95,9 +126,12 @@ describe("chatTimeText", () => {
     expect(chatTimeText(date, now)).toBe(expected);
   });
 
-  test.each([["not a date"], [""], [null], [undefined], ["2026-13-45T99:00:00Z"]])("invalid %p is Unknown time", (date) => {
-    expect(chatTimeText(date, now)).toBe("Unknown time");
-  });
+  test.each([["not a date"], [""], [null], [undefined], ["2026-13-45T99:00:00Z"]])(
+    "invalid %p is Unknown time",
+    (date) => {
+      expect(chatTimeText(date, now)).toBe("Unknown time");
+    },
+  );
 });
 
 describe("sendableText", () => {

@@ -7,7 +7,10 @@ import { relativeTime } from "../../../lib/relative-time";
 export type MessageKind = "system" | "own" | "other";
 
 /** System messages are centred, the viewer's own sit on the right as 'You', everyone else's carry avatar and name. */
-export function messageKind(message: Pick<ChatMessage, "type" | "user">, currentUserId: number | null | undefined): MessageKind {
+export function messageKind(
+  message: Pick<ChatMessage, "type" | "user">,
+  currentUserId: number | null | undefined,
+): MessageKind {
   if (message.type === "system") return "system";
   if (currentUserId != null && message.user?.id === currentUserId) return "own";
   return "other";
@@ -32,7 +35,11 @@ export function toChatRows(messages: readonly ChatMessage[], currentUserId: numb
     const kind = messageKind(message, currentUserId);
     const previous = messages[i - 1];
     const continued =
-      kind !== "system" && previous !== undefined && previous.type !== "system" && previous.user?.id != null && previous.user.id === message.user?.id;
+      kind !== "system" &&
+      previous !== undefined &&
+      previous.type !== "system" &&
+      previous.user?.id != null &&
+      previous.user.id === message.user?.id;
     return { message, kind, continued };
   });
 }

@@ -5,7 +5,9 @@ const middle = () => 0.5; // no jitter
 
 describe("backoffDelay", () => {
   test("doubles from 1 s and stops at 30 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10, 1000].map((a) => backoffDelay(a, middle))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10, 1000].map((a) => backoffDelay(a, middle))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000,
+    ]);
   });
 
   test("jitter stays within 20% and inside 1 s .. 30 s", () => {

@@ -10,7 +10,13 @@ import { handicapText, playerName, realName } from "../../leaderboards/lib/playe
 const WIDGET_PLAYERS = 4;
 
 /** SPEC.md §2 Challenge Leaderboard widget: the current challenge's top 4 and links to every board. */
-export function ChallengeLeaderboardWidget({ challengeId, challengeName }: { challengeId: number; challengeName: string }) {
+export function ChallengeLeaderboardWidget({
+  challengeId,
+  challengeName,
+}: {
+  challengeId: number;
+  challengeName: string;
+}) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const board = useChallengeLeaderboard(challengeId);
@@ -23,7 +29,10 @@ export function ChallengeLeaderboardWidget({ challengeId, challengeName }: { cha
   ];
 
   return (
-    <section aria-labelledby="dashboard-leaderboard-title" className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      aria-labelledby="dashboard-leaderboard-title"
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-4 p-4 sm:p-6">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
@@ -50,7 +59,7 @@ export function ChallengeLeaderboardWidget({ challengeId, challengeName }: { cha
                     role="menuitem"
                     onClick={() => {
                       close();
-                      navigate(link.to);
+                      void navigate(link.to);
                     }}
                   >
                     {link.label}
@@ -81,8 +90,12 @@ export function ChallengeLeaderboardWidget({ challengeId, challengeName }: { cha
                   <span className="w-5 shrink-0 text-center text-sm font-bold text-base-content/70">{entry.rank}</span>
                   <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
                   <span className="min-w-0 flex-1">
-                    <span className={`block truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{playerName(entry.user, user?.id)}</span>
-                    <span className="block truncate text-xs text-base-content/60">{handicapText(entry.user.handicap)}</span>
+                    <span className={`block truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
+                      {playerName(entry.user, user?.id)}
+                    </span>
+                    <span className="block truncate text-xs text-base-content/60">
+                      {handicapText(entry.user.handicap)}
+                    </span>
                   </span>
                   <span className="shrink-0 text-right">
                     <span className="block text-sm font-semibold">

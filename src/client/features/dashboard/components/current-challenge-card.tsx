@@ -23,7 +23,11 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
   const titleId = `current-challenge-${challenge.id}`;
 
   return (
-    <section aria-labelledby={titleId} className="card border border-base-300 bg-base-100 shadow-sm" data-testid="current-challenge-card">
+    <section
+      aria-labelledby={titleId}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+      data-testid="current-challenge-card"
+    >
       <div className="card-body gap-5 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -33,7 +37,9 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
             </h2>
             <p className="mt-1 flex items-center gap-1.5 text-sm text-base-content/70">
               <FlagIcon className="shrink-0" />
-              <span className="min-w-0 break-words">{courseDisplayText(challenge.courseName, challenge.courseMode)}</span>
+              <span className="min-w-0 break-words">
+                {courseDisplayText(challenge.courseName, challenge.courseMode)}
+              </span>
             </p>
           </div>
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
@@ -65,7 +71,11 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
 
         <div>
           <h3 className="mb-3 text-sm font-semibold">Hole Status</h3>
-          <HoleStatusGrid holes={statuses} allowMultipleBirdies={challenge.allowMultipleBirdies} onHoleClick={setOpenHole} />
+          <HoleStatusGrid
+            holes={statuses}
+            allowMultipleBirdies={challenge.allowMultipleBirdies}
+            onHoleClick={setOpenHole}
+          />
         </div>
 
         <div className="grid gap-2 sm:grid-cols-2">
@@ -78,7 +88,12 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
           </Link>
         </div>
       </div>
-      <HoleDetailsDialog hole={openHole} records={records.data} isLoading={records.isLoading} onClose={() => setOpenHole(null)} />
+      <HoleDetailsDialog
+        hole={openHole}
+        records={records.data}
+        isLoading={records.isLoading}
+        onClose={() => setOpenHole(null)}
+      />
     </section>
   );
 }

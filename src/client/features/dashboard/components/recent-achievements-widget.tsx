@@ -38,8 +38,16 @@ export function RecentAchievementsWidget() {
         ) : (
           <ul className="grid grid-cols-2 gap-3">
             {latest.map((ua) => (
-              <li key={ua.id} className="flex min-w-0 flex-col items-center gap-2 rounded-box bg-base-200/60 p-3 text-center" data-testid="recent-achievement">
-                <AchievementIcon achievementType={ua.achievement.achievementType} icon={ua.achievement.icon} size="sm" />
+              <li
+                key={ua.id}
+                className="flex min-w-0 flex-col items-center gap-2 rounded-box bg-base-200/60 p-3 text-center"
+                data-testid="recent-achievement"
+              >
+                <AchievementIcon
+                  achievementType={ua.achievement.achievementType}
+                  icon={ua.achievement.icon}
+                  size="sm"
+                />
                 <p className="w-full break-words text-sm font-semibold">{ua.achievement.name}</p>
                 <p className="w-full break-words text-xs text-base-content/70">{ua.achievement.description}</p>
                 <p className="text-xs font-medium text-primary">{relativeTime(ua.dateEarned ?? ua.earnedDate)}</p>

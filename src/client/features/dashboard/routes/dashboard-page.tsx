@@ -22,7 +22,9 @@ export function DashboardPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {greetingName(user?.displayName)}!</h1>
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
+            Welcome back, {greetingName(user?.displayName)}!
+          </h1>
           <p className="mt-1 text-base-content/70">Your birdie journey continues</p>
         </div>
         <Link to="/record-birdies" className="btn btn-primary shrink-0">
@@ -75,7 +77,9 @@ function NoActiveChallenges() {
         <h2 id="no-challenges-title" className="mt-2 text-xl font-semibold">
           No Active Challenges
         </h2>
-        <p className="max-w-md text-base-content/70">Start a challenge on your favourite course, or join one a friend has shared with you.</p>
+        <p className="max-w-md text-base-content/70">
+          Start a challenge on your favourite course, or join one a friend has shared with you.
+        </p>
         <div className="mt-4 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <Link to="/challenges/new" className="btn btn-primary">
             <PlusIcon className="text-lg" />

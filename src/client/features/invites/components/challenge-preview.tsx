@@ -33,11 +33,18 @@ export function ChallengePreviewFacts({ preview }: { preview: InvitePreview }) {
         <IconFact look="tile" icon={<ClockIcon />} term="Status">
           {cardTimeText(preview.startDate, preview.endDate)}
         </IconFact>
-        <IconFact look="tile" icon={<MapPinIcon />} term={preview.courseMode === "hybrid" ? "Courses" : "Course"} className="sm:col-span-2">
+        <IconFact
+          look="tile"
+          icon={<MapPinIcon />}
+          term={preview.courseMode === "hybrid" ? "Courses" : "Course"}
+          className="sm:col-span-2"
+        >
           {preview.courseInfo}
         </IconFact>
       </dl>
-      {preview.description && <p className="whitespace-pre-line break-words text-sm text-base-content/80">{preview.description}</p>}
+      {preview.description && (
+        <p className="whitespace-pre-line break-words text-sm text-base-content/80">{preview.description}</p>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AlertIcon } from "../../../components/ui/icons";
 
-export const CHALLENGE_NOT_FOUND_TEXT = "The challenge you're looking for doesn't exist or the invitation link is no longer valid.";
+export const CHALLENGE_NOT_FOUND_TEXT =
+  "The challenge you're looking for doesn't exist or the invitation link is no longer valid.";
 
 type InviteStateCardProps = { title: string; text: ReactNode; children?: ReactNode };
 
@@ -10,7 +11,11 @@ type InviteStateCardProps = { title: string; text: ReactNode; children?: ReactNo
 export function InviteStateCard({ title, text, children }: InviteStateCardProps) {
   return (
     <div className="flex justify-center py-8">
-      <section role="alert" aria-labelledby="invite-state-title" className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">
+      <section
+        role="alert"
+        aria-labelledby="invite-state-title"
+        className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body items-center text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-error/10 text-2xl text-error">
             <AlertIcon />

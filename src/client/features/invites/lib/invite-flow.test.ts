@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { alreadyJoinedChallengeId, authUrlFor, isAlreadyJoinedMessage, isWellFormedInviteCode, PIN_DISPLAY_MAX, pinFieldValue } from "./invite-flow";
+import {
+  alreadyJoinedChallengeId,
+  authUrlFor,
+  isAlreadyJoinedMessage,
+  isWellFormedInviteCode,
+  PIN_DISPLAY_MAX,
+  pinFieldValue,
+} from "./invite-flow";
 
 describe("PIN field", () => {
   test("upper-cases, drops separators and groups in threes", () => {

@@ -26,24 +26,31 @@ export function InvitePage() {
   const signedIn = Boolean(user);
   useEffect(() => {
     if (!signedIn || !code) return;
-    const timer = setTimeout(() => navigate(`/join-challenge/${encodeURIComponent(code)}`, { replace: true }), INVITE_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigate(`/join-challenge/${encodeURIComponent(code)}`, { replace: true }),
+      INVITE_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [signedIn, code, navigate]);
 
   function signInToJoin(register: boolean) {
     savePendingInvite(code);
     toast({ title: "Login Required", description: "Please log in or create an account to join this challenge." });
-    navigate(authUrlFor(location.pathname, register ? { tab: "register" } : {}));
+    void navigate(authUrlFor(location.pathname, register ? { tab: "register" } : {}));
   }
 
-  if (!code || !wellFormed) return <ChallengeNotFoundCard text={code ? "Invalid invite link format" : "Invalid invitation link"} />;
+  if (!code || !wellFormed)
+    return <ChallengeNotFoundCard text={code ? "Invalid invite link format" : "Invalid invitation link"} />;
   if (preview.isPending) return <PageSpinner label="Loading your invitation..." />;
   if (preview.isError) return <ChallengeNotFoundCard />;
 
   const data = preview.data;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <section aria-labelledby="invite-title" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
+      <section
+        aria-labelledby="invite-title"
+        className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="bg-gradient-to-br from-primary to-secondary p-6 text-center text-primary-content sm:p-10">
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-white/15 text-3xl">
             <FlagIcon />
@@ -65,7 +72,11 @@ export function InvitePage() {
               <button type="button" className="btn btn-primary sm:flex-1" onClick={() => signInToJoin(true)}>
                 Sign Up & Join
               </button>
-              <button type="button" className="btn btn-outline btn-primary sm:flex-1" onClick={() => signInToJoin(false)}>
+              <button
+                type="button"
+                className="btn btn-outline btn-primary sm:flex-1"
+                onClick={() => signInToJoin(false)}
+              >
                 Login & Join
               </button>
             </div>
@@ -117,7 +128,11 @@ function Timeline({ preview }: { preview: InvitePreview }) {
 
 const HOW_IT_WORKS = [
   { icon: <UsersIcon />, title: "Join the challenge", text: "Sign in and you're added to the group straight away." },
-  { icon: <TargetIcon />, title: "Record your birdies", text: "After each round, mark the holes you birdied or eagled; a playing partner verifies them." },
+  {
+    icon: <TargetIcon />,
+    title: "Record your birdies",
+    text: "After each round, mark the holes you birdied or eagled; a playing partner verifies them.",
+  },
   { icon: <TrophyIcon />, title: "Win the challenge", text: "The player with the most unique holes birdied wins." },
 ];
 

@@ -10,7 +10,14 @@ import { useAuth } from "../../auth/hooks/use-auth";
 import { ChallengePreviewFacts } from "../components/challenge-preview";
 import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-state-card";
 import { useInviteDetails, useJoinByCode } from "../hooks/use-invites";
-import { alreadyJoinedChallengeId, authUrlFor, isAlreadyJoinedMessage, isWellFormedInviteCode, JOIN_DELAY_MS, NAVIGATE_AFTER_JOIN_MS } from "../lib/invite-flow";
+import {
+  alreadyJoinedChallengeId,
+  authUrlFor,
+  isAlreadyJoinedMessage,
+  isWellFormedInviteCode,
+  JOIN_DELAY_MS,
+  NAVIGATE_AFTER_JOIN_MS,
+} from "../lib/invite-flow";
 
 export function JoinChallengePage() {
   const { inviteCode = "" } = useParams();
@@ -20,7 +27,10 @@ export function JoinChallengePage() {
   if (!user) return <StashAndSignIn code={code} />;
   if (!isWellFormedInviteCode(code)) {
     return (
-      <InviteStateCard title="Invalid Invitation" text="This invitation link is not valid. Ask your friend to send it again, or join with a PIN.">
+      <InviteStateCard
+        title="Invalid Invitation"
+        text="This invitation link is not valid. Ask your friend to send it again, or join with a PIN."
+      >
         <Link to="/join" className="btn btn-primary">
           Join with PIN
         </Link>
@@ -36,7 +46,11 @@ export function JoinChallengePage() {
 /** SPEC.md §8 'Invalid invite': no code at all goes home. */
 function InvalidInviteRedirect() {
   useEffect(() => {
-    toast({ title: "Invalid invite", description: "This invitation link is missing its code.", variant: "destructive" });
+    toast({
+      title: "Invalid invite",
+      description: "This invitation link is missing its code.",
+      variant: "destructive",
+    });
   }, []);
   return <Navigate to="/" replace />;
 }
@@ -47,7 +61,7 @@ function StashAndSignIn({ code }: { code: string }) {
   useEffect(() => {
     savePendingInvite(code);
     toast({ title: "Login required", description: "Log in or create an account to join this challenge." });
-    navigate(authUrlFor(`/join-challenge/${code}`), { replace: true });
+    void navigate(authUrlFor(`/join-challenge/${code}`), { replace: true });
   }, [code, navigate]);
   return <PageSpinner label="Taking you to sign in..." />;
 }
@@ -65,6 +79,7 @@ function AutoJoin({ code }: { code: string }) {
   useEffect(() => () => clearTimeout(navTimer.current), []);
 
   const loaded = details.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: joins once when the details load; the mutation object changes identity every render
   useEffect(() => {
     if (!loaded || started.current) return;
     // The guard is set when the call fires, not when it is scheduled, so a re-run of this
@@ -78,7 +93,10 @@ function AutoJoin({ code }: { code: string }) {
           onSuccess: (result) => {
             setState({ kind: "joined", challengeId: result.challengeId });
             toast({ title: "Challenge Joined!", description: `Welcome to ${result.name}. Good luck out there!` });
-            navTimer.current = setTimeout(() => navigate(`/challenges/${result.challengeId}`, { replace: true }), NAVIGATE_AFTER_JOIN_MS);
+            navTimer.current = setTimeout(
+              () => navigate(`/challenges/${result.challengeId}`, { replace: true }),
+              NAVIGATE_AFTER_JOIN_MS,
+            );
           },
           onError: (error) => {
             const message = errorMessage(error, "Failed to join challenge");
@@ -86,7 +104,7 @@ function AutoJoin({ code }: { code: string }) {
               const id = alreadyJoinedChallengeId(message) ?? loaded.challengeId;
               if (id) {
                 toast({ title: "Already joined", description: "You're already playing in this challenge." });
-                navigate(`/challenges/${id}`, { replace: true });
+                void navigate(`/challenges/${id}`, { replace: true });
                 return;
               }
               toast({ title: "Failed to join challenge", description: message, variant: "destructive" });
@@ -107,7 +125,10 @@ function AutoJoin({ code }: { code: string }) {
   if (details.isError) {
     if (isNotFound(details.error)) return <ChallengeNotFoundCard />;
     return (
-      <InviteStateCard title="Invalid Invitation" text={errorMessage(details.error, "We couldn't check this invitation. Please try again.")}>
+      <InviteStateCard
+        title="Invalid Invitation"
+        text={errorMessage(details.error, "We couldn't check this invitation. Please try again.")}
+      >
         <button type="button" className="btn btn-primary" onClick={() => void details.refetch()}>
           Try again
         </button>
@@ -121,7 +142,10 @@ function AutoJoin({ code }: { code: string }) {
   const preview = details.data;
   return (
     <div className="flex justify-center py-4 sm:py-8">
-      <section aria-labelledby="join-title" className="card w-full max-w-xl border border-base-300 bg-base-100 shadow-sm">
+      <section
+        aria-labelledby="join-title"
+        className="card w-full max-w-xl border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="card-body gap-5 p-5 sm:p-8">
           <div>
             <p className="text-sm font-medium text-primary">Invitation</p>

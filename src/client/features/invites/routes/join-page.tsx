@@ -48,12 +48,19 @@ function JoinByPin() {
       setRedirecting(true);
       toast({ title: "Challenge Found!", description: `Joining ${found.name}...` });
       // SPEC.md §4: on to the join page after 500 ms; it joins, or opens the challenge if already in.
-      timer.current = setTimeout(() => navigate(`/join-challenge/${encodeURIComponent(found.inviteCode)}`), PIN_REDIRECT_MS);
+      timer.current = setTimeout(
+        () => navigate(`/join-challenge/${encodeURIComponent(found.inviteCode)}`),
+        PIN_REDIRECT_MS,
+      );
     } catch (err) {
       const code = errorCodeOf(err);
       if (code === "NOT_FOUND") {
         setError(INVALID_PIN);
-        toast({ title: "Invalid PIN", description: "The PIN code you entered is invalid or expired.", variant: "destructive" });
+        toast({
+          title: "Invalid PIN",
+          description: "The PIN code you entered is invalid or expired.",
+          variant: "destructive",
+        });
       } else if (code === "TOO_MANY_REQUESTS") {
         const message = errorMessage(err, "Too many attempts. Please wait a moment and try again.");
         setError(message);
@@ -76,7 +83,9 @@ function JoinByPin() {
               <KeyIcon />
             </span>
             <h1 className="mt-3 text-2xl font-bold tracking-tight">Join a Challenge</h1>
-            <p className="mt-1 text-sm text-base-content/70">Enter the PIN your friend shared with you. Letters and numbers only; case and dashes don't matter.</p>
+            <p className="mt-1 text-sm text-base-content/70">
+              Enter the PIN your friend shared with you. Letters and numbers only; case and dashes don't matter.
+            </p>
           </div>
           <TextField
             label="PIN code"

@@ -34,13 +34,20 @@ export function ShareChallengePage() {
   const shareUrl = absoluteUrl(`/share/challenge/${code}`);
 
   async function invite() {
-    const outcome = await nativeShare({ title: data.name, text: `Join the Birdie Challenge "${data.name}"`, url: shareUrl });
+    const outcome = await nativeShare({
+      title: data.name,
+      text: `Join the Birdie Challenge "${data.name}"`,
+      url: shareUrl,
+    });
     if (outcome === "unavailable") await linkCopy.copy(shareUrl);
   }
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <section aria-labelledby="share-title" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
+      <section
+        aria-labelledby="share-title"
+        className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+      >
         <div className="bg-gradient-to-br from-primary to-secondary p-6 text-primary-content sm:p-8">
           <p className="flex items-center gap-2 text-sm font-medium opacity-90">
             <FlagIcon />

@@ -20,7 +20,10 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
   const entries = board.data ?? [];
 
   return (
-    <section aria-labelledby={`challenge-board-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      aria-labelledby={`challenge-board-${challengeId}`}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id={`challenge-board-${challengeId}`} className="card-title text-lg">
@@ -44,7 +47,12 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
               const isMe = entry.user.id === user?.id;
               const name = playerName(entry.user, user?.id);
               return (
-                <li key={entry.user.id} data-testid="leaderboard-row" data-rank={entry.rank} aria-current={isMe ? "true" : undefined}>
+                <li
+                  key={entry.user.id}
+                  data-testid="leaderboard-row"
+                  data-rank={entry.rank}
+                  aria-current={isMe ? "true" : undefined}
+                >
                   <button
                     type="button"
                     className={`flex w-full items-center gap-3 rounded-box px-2 py-3 text-left transition-colors hover:bg-base-200 ${isMe ? "bg-primary/10" : ""}`}
@@ -55,8 +63,12 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                     <RankBadge rank={entry.rank} />
                     <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
                     <span className="min-w-0 flex-1">
-                      <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{name}</span>
-                      <span className="block truncate text-xs text-base-content/60">{handicapText(entry.user.handicap)}</span>
+                      <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
+                        {name}
+                      </span>
+                      <span className="block truncate text-xs text-base-content/60">
+                        {handicapText(entry.user.handicap)}
+                      </span>
                     </span>
                     <span className="hidden text-center text-xs text-base-content/70 sm:block">
                       <span className="block font-semibold text-base-content">{entry.birdies}</span>

@@ -26,7 +26,8 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
   const [openHole, setOpenHole] = useState<number | null>(null);
 
   useEffect(() => {
-    if (records.isError) toast({ title: "Failed to fetch player's birdies", description: records.error.message, variant: "destructive" });
+    if (records.isError)
+      toast({ title: "Failed to fetch player's birdies", description: records.error.message, variant: "destructive" });
   }, [records.isError, records.error]);
 
   const list = records.data ?? [];

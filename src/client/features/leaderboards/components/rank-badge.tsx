@@ -13,7 +13,11 @@ export function RankBadge({ rank, size = "md" }: { rank: number; size?: "sm" | "
   const box = size === "sm" ? "size-7 text-sm" : "size-9 text-lg";
   if (!medal) {
     return (
-      <span className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-base-200 text-xs font-semibold text-base-content/70`} role="img" aria-label={`Rank ${rank}`}>
+      <span
+        className={`flex ${box} shrink-0 items-center justify-center rounded-full bg-base-200 text-xs font-semibold text-base-content/70`}
+        role="img"
+        aria-label={`Rank ${rank}`}
+      >
         {rank}
       </span>
     );

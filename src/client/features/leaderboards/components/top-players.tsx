@@ -18,7 +18,10 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
   const anyRecorded = entries.some((e) => e.points > 0 || e.birdiedHoles > 0);
 
   return (
-    <section aria-labelledby={`top-players-${challengeId}`} className="card border border-base-300 bg-base-100 shadow-sm">
+    <section
+      aria-labelledby={`top-players-${challengeId}`}
+      className="card border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-3 p-4 sm:p-6">
         <h2 id={`top-players-${challengeId}`} className="card-title text-lg">
           Top Players
@@ -41,7 +44,11 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
                 >
                   <RankBadge rank={entry.rank} size="sm" />
                   <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
-                  <span className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{playerName(entry.user, user?.id)}</span>
+                  <span
+                    className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}
+                  >
+                    {playerName(entry.user, user?.id)}
+                  </span>
                   <span className="text-right text-xs text-base-content/70">
                     <span className="block font-semibold text-base-content">
                       {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}

@@ -1,7 +1,10 @@
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
 
 /** 'You' for the signed-in player (SPEC.md §2), else the display name, else 'Unknown User'. */
-export function playerName(user: Pick<LeaderboardUser, "id" | "displayName" | "username">, currentUserId: number | undefined): string {
+export function playerName(
+  user: Pick<LeaderboardUser, "id" | "displayName" | "username">,
+  currentUserId: number | undefined,
+): string {
   if (currentUserId !== undefined && user.id === currentUserId) return "You";
   return user.displayName?.trim() || user.username?.trim() || "Unknown User";
 }

@@ -56,7 +56,12 @@ export function ChallengeLeaderboardPage() {
               <label htmlFor={selectId} className="text-sm font-medium">
                 Challenge
               </label>
-              <select id={selectId} className="select w-full" value={challengeId} onChange={(e) => navigate(`/leaderboard/${e.target.value}`)}>
+              <select
+                id={selectId}
+                className="select w-full"
+                value={challengeId}
+                onChange={(e) => navigate(`/leaderboard/${e.target.value}`)}
+              >
                 {list.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}

@@ -67,7 +67,10 @@ export function GlobalLeaderboardPage() {
               No birdies recorded {period === "all" ? "yet" : `for ${PERIOD_LABELS[period].toLowerCase()} yet`}
             </p>
           ) : (
-            <ol className={`divide-y divide-base-300 ${board.isFetching ? "opacity-70" : ""}`} aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
+            <ol
+              className={`divide-y divide-base-300 ${board.isFetching ? "opacity-70" : ""}`}
+              aria-label={`${PERIOD_LABELS[period]} leaderboard`}
+            >
               {entries.map((entry) => (
                 <GlobalRow key={entry.user.id} entry={entry} currentUserId={user?.id} />
               ))}
@@ -100,9 +103,12 @@ function GlobalRow({ entry, currentUserId }: { entry: GlobalEntry; currentUserId
       <RankBadge rank={entry.rank} />
       <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
       <span className="min-w-0 flex-1">
-        <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>{playerName(entry.user, currentUserId)}</span>
+        <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
+          {playerName(entry.user, currentUserId)}
+        </span>
         <span className="block truncate text-xs text-base-content/60">
-          {entry.birdies} {entry.birdies === 1 ? "birdie" : "birdies"} · {entry.eagles} {entry.eagles === 1 ? "eagle" : "eagles"}
+          {entry.birdies} {entry.birdies === 1 ? "birdie" : "birdies"} · {entry.eagles}{" "}
+          {entry.eagles === 1 ? "eagle" : "eagles"}
         </span>
       </span>
       <span className="text-right">

@@ -53,7 +53,12 @@ export function MyChallengesLeaderboardPage() {
         <>
           <RankingList items={items} />
           {Array.from({ length: extraPages }, (_, i) => (
-            <MorePage key={i} offset={(i + 1) * MY_RANKINGS_PAGE_SIZE} isLast={i === extraPages - 1} onMore={() => setExtraPages((n) => n + 1)} />
+            <MorePage
+              key={i}
+              offset={(i + 1) * MY_RANKINGS_PAGE_SIZE}
+              isLast={i === extraPages - 1}
+              onMore={() => setExtraPages((n) => n + 1)}
+            />
           ))}
           {extraPages === 0 && items.length >= MY_RANKINGS_PAGE_SIZE && <MoreButton onClick={() => setExtraPages(1)} />}
         </>
@@ -65,7 +70,8 @@ export function MyChallengesLeaderboardPage() {
 function MorePage({ offset, isLast, onMore }: { offset: number; isLast: boolean; onMore: () => void }) {
   const page = useMyChallengesLeaderboard(offset);
   if (page.isLoading) return <PageSpinner label="Loading older challenges..." />;
-  if (page.isError) return <p className="text-sm text-error">{errorMessage(page.error, "Could not load older challenges.")}</p>;
+  if (page.isError)
+    return <p className="text-sm text-error">{errorMessage(page.error, "Could not load older challenges.")}</p>;
   const items = page.data ?? [];
   return (
     <>
@@ -90,7 +96,11 @@ function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {items.map((item) => (
-        <li key={item.challengeId} className="card border border-base-300 bg-base-100 shadow-sm" data-testid="my-ranking">
+        <li
+          key={item.challengeId}
+          className="card border border-base-300 bg-base-100 shadow-sm"
+          data-testid="my-ranking"
+        >
           <div className="card-body gap-3 p-4 sm:p-5">
             <div className="flex items-start justify-between gap-3">
               <h2 className="min-w-0 break-words text-lg font-semibold">{item.challengeName}</h2>
@@ -98,7 +108,11 @@ function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }
                 <span className="sr-only">
                   Rank {item.userRank} of {item.totalPlayers}
                 </span>
-                <span aria-hidden="true" className="block text-2xl font-bold leading-tight text-primary" data-testid="my-rank">
+                <span
+                  aria-hidden="true"
+                  className="block text-2xl font-bold leading-tight text-primary"
+                  data-testid="my-rank"
+                >
                   #{item.userRank}
                 </span>
                 <span aria-hidden="true" className="text-xs text-base-content/60">
@@ -110,12 +124,18 @@ function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }
               {item.leaderboard.map((entry) => {
                 const isMe = entry.user.id === user?.id;
                 return (
-                  <li key={entry.user.id} className={`flex items-center gap-2.5 rounded-box px-2 py-1.5 ${isMe ? "bg-primary/10" : ""}`}>
+                  <li
+                    key={entry.user.id}
+                    className={`flex items-center gap-2.5 rounded-box px-2 py-1.5 ${isMe ? "bg-primary/10" : ""}`}
+                  >
                     <RankBadge rank={entry.rank} size="sm" />
                     <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
-                    <span className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : ""}`}>{playerName(entry.user, user?.id)}</span>
+                    <span className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : ""}`}>
+                      {playerName(entry.user, user?.id)}
+                    </span>
                     <span className="shrink-0 text-xs text-base-content/70">
-                      {entry.birdiedHoles} / {HOLES_PER_CHALLENGE} · <span className="font-semibold text-base-content">{entry.points} pts</span>
+                      {entry.birdiedHoles} / {HOLES_PER_CHALLENGE} ·{" "}
+                      <span className="font-semibold text-base-content">{entry.points} pts</span>
                     </span>
                   </li>
                 );

@@ -29,7 +29,10 @@ export function OfflineSync({ userId }: { userId: number }) {
         void refreshRef.current(0);
         if (report.rejected.length === 0) {
           const n = report.sent.length;
-          toast({ title: "Offline rounds synced", description: `${n} round${n === 1 ? "" : "s"} recorded while offline ${n === 1 ? "has" : "have"} been saved.` });
+          toast({
+            title: "Offline rounds synced",
+            description: `${n} round${n === 1 ? "" : "s"} recorded while offline ${n === 1 ? "has" : "have"} been saved.`,
+          });
         }
       },
     });
@@ -59,11 +62,18 @@ export function OfflineSync({ userId }: { userId: number }) {
   // One toast for the current set of refused rounds; a new refusal raises it again (only one
   // toast shows at a time, so another message may have replaced it meanwhile).
   const failureKey = failed.map((e) => e.id).join(",");
-  const failureText = failed[0] ? `${failed[0].error ?? "The server refused this round."}${failed.length > 1 ? ` (${failed.length} rounds need attention.)` : ""}` : "";
+  const failureText = failed[0]
+    ? `${failed[0].error ?? "The server refused this round."}${failed.length > 1 ? ` (${failed.length} rounds need attention.)` : ""}`
+    : "";
   useEffect(() => {
     if (!failureKey) return;
     // Infinite duration: it stays until the round is retried or discarded (or another toast replaces it).
-    const handle = toast({ title: "Could not sync a round", description: failureText, variant: "destructive", duration: Number.POSITIVE_INFINITY });
+    const handle = toast({
+      title: "Could not sync a round",
+      description: failureText,
+      variant: "destructive",
+      duration: Number.POSITIVE_INFINITY,
+    });
     return () => handle.dismiss();
   }, [failureKey, failureText]);
 

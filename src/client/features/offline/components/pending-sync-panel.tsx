@@ -20,7 +20,8 @@ export function PendingSyncPanel() {
   const [confirmDiscard, setConfirmDiscard] = useState<string | null>(null);
   // Names from the challenge list already loaded (never fetched here: this may run offline).
   const { data: challenges } = trpc.challenges.list.useQuery(undefined, { enabled: false });
-  const nameOf = (entry: OutboxEntry) => challenges?.find((c) => c.id === Number(entry.input.challengeId))?.name ?? `Challenge ${entry.input.challengeId}`;
+  const nameOf = (entry: OutboxEntry) =>
+    challenges?.find((c) => c.id === Number(entry.input.challengeId))?.name ?? `Challenge ${entry.input.challengeId}`;
 
   if (entries.length === 0) return null;
 
@@ -39,7 +40,9 @@ export function PendingSyncPanel() {
         <PendingSyncBadge />
         <p className="min-w-0 flex-1 text-sm">
           {waiting > 0 &&
-            (online ? `${plural(waiting, "round")} waiting to be sent.` : `You're offline. ${plural(waiting, "round")} will be sent when you are back online.`)}
+            (online
+              ? `${plural(waiting, "round")} waiting to be sent.`
+              : `You're offline. ${plural(waiting, "round")} will be sent when you are back online.`)}
           {waiting === 0 && `${plural(failed.length, "round")} could not be sent.`}
         </p>
         {waiting > 0 && online && (
@@ -51,7 +54,10 @@ export function PendingSyncPanel() {
       {failed.length > 0 && (
         <ul className="mt-3 space-y-2">
           {failed.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-2 rounded-field bg-base-100 p-3 sm:flex-row sm:items-center">
+            <li
+              key={entry.id}
+              className="flex flex-col gap-2 rounded-field bg-base-100 p-3 sm:flex-row sm:items-center"
+            >
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">
                   {nameOf(entry)} · {String(entry.input.date)} · {plural(entry.input.holes.length, "hole")}
@@ -66,7 +72,11 @@ export function PendingSyncPanel() {
                   <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmDiscard(null)}>
                     Keep
                   </button>
-                  <button type="button" className="btn btn-error btn-sm" onClick={() => void discardRound(entry.id).finally(() => setConfirmDiscard(null))}>
+                  <button
+                    type="button"
+                    className="btn btn-error btn-sm"
+                    onClick={() => void discardRound(entry.id).finally(() => setConfirmDiscard(null))}
+                  >
                     Discard round
                   </button>
                 </div>
@@ -75,7 +85,12 @@ export function PendingSyncPanel() {
                   <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmDiscard(entry.id)}>
                     Discard
                   </button>
-                  <button type="button" className="btn btn-primary btn-sm" disabled={!online} onClick={() => void retryRound(entry.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={!online}
+                    onClick={() => void retryRound(entry.id)}
+                  >
                     Retry
                   </button>
                 </div>

@@ -11,5 +11,9 @@ function subscribe(listener: () => void) {
 
 /** navigator.onLine, live. "Online" only means a network is attached, not that the server answers. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -16,7 +16,11 @@ export function transactionDone(tx: IDBTransaction): Promise<void> {
   });
 }
 
-export function openDatabase(name: string, version: number, upgrade: (db: IDBDatabase, oldVersion: number) => void): Promise<IDBDatabase> {
+export function openDatabase(
+  name: string,
+  version: number,
+  upgrade: (db: IDBDatabase, oldVersion: number) => void,
+): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     if (typeof indexedDB === "undefined") {
       reject(new Error("IndexedDB is not available in this browser"));

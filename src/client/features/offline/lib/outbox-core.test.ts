@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
-import { classifySyncError, createMemoryStore, flushEntries, INTERRUPTED_SEND_MESSAGE, isNetworkError, newEntry, type OutboxEntry, uuid } from "./outbox-core";
+import {
+  classifySyncError,
+  createMemoryStore,
+  flushEntries,
+  INTERRUPTED_SEND_MESSAGE,
+  isNetworkError,
+  newEntry,
+  type OutboxEntry,
+  uuid,
+} from "./outbox-core";
 
 const round = (challengeId: number, hole = 1): RecordRoundInput => ({
   challengeId,
@@ -10,7 +19,8 @@ const round = (challengeId: number, hole = 1): RecordRoundInput => ({
   verifiedBy: { name: "Partner", signature: "P" },
 });
 
-const httpError = (status: number, message: string) => Object.assign(new Error(message), { data: { httpStatus: status } });
+const httpError = (status: number, message: string) =>
+  Object.assign(new Error(message), { data: { httpStatus: status } });
 const networkError = () => Object.assign(new Error("Failed to fetch"), { cause: new TypeError("Failed to fetch") });
 
 function entries(...list: OutboxEntry[]) {
@@ -68,7 +78,10 @@ describe("flushEntries", () => {
     });
     expect(report.rejected.map((e) => e.id)).toEqual(["a"]);
     expect(report.sent.map((e) => e.id)).toEqual(["b"]);
-    expect(store.entries.get("a")).toMatchObject({ status: "failed", error: "Hole 1 is already recorded in this challenge" });
+    expect(store.entries.get("a")).toMatchObject({
+      status: "failed",
+      error: "Hole 1 is already recorded in this challenge",
+    });
     expect(store.entries.has("b")).toBe(false);
 
     // Failed rounds wait for the player: the next flush does not resend them.

@@ -62,7 +62,8 @@ export function errorText(error: unknown, fallback = "The round could not be sav
 }
 
 /** A round left 'sending' by a tab closed mid-request may already be saved: the player decides. */
-export const INTERRUPTED_SEND_MESSAGE = "Sending was interrupted, so this round may already be saved. Check the challenge before retrying.";
+export const INTERRUPTED_SEND_MESSAGE =
+  "Sending was interrupted, so this round may already be saved. Check the challenge before retrying.";
 
 export type FlushReport = {
   sent: OutboxEntry[];
@@ -80,7 +81,11 @@ export const byAge = (a: OutboxEntry, b: OutboxEntry) => a.createdAt - b.created
  * callers serialise flushes (one at a time per device). A network failure or a server fault stops
  * the flush: the next trigger (back online, app start) continues where this one ended.
  */
-export async function flushEntries(store: OutboxStore, userId: number, send: (input: RecordRoundInput) => Promise<unknown>): Promise<FlushReport> {
+export async function flushEntries(
+  store: OutboxStore,
+  userId: number,
+  send: (input: RecordRoundInput) => Promise<unknown>,
+): Promise<FlushReport> {
   const report: FlushReport = { sent: [], rejected: [], stoppedBy: null };
   const entries = (await store.list()).filter((e) => e.userId === userId).sort(byAge);
 
@@ -135,7 +140,14 @@ export function uuid(): string {
 
 /** The entry id doubles as the round's clientRoundId, so every resend of it is the same round. */
 export function newEntry(userId: number, input: RecordRoundInput, now = Date.now(), id: string = uuid()): OutboxEntry {
-  return { id, userId, input: { ...input, clientRoundId: input.clientRoundId ?? id }, createdAt: now, status: "pending", error: null };
+  return {
+    id,
+    userId,
+    input: { ...input, clientRoundId: input.clientRoundId ?? id },
+    createdAt: now,
+    status: "pending",
+    error: null,
+  };
 }
 
 /** An in-memory store for tests and for browsers without IndexedDB. */

@@ -114,11 +114,13 @@ async function runFlush(current: OutboxConfig): Promise<FlushReport> {
 export function flushOutbox(): Promise<FlushReport | null> {
   const current = config;
   if (!current) return Promise.resolve(null);
-  if (flushing) return flushing;
+  if (flushing !== null) return flushing;
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
   const run = locks
     ? // The DOM typings nest the callback's promise; at run time request() resolves to its value.
-      (locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? runFlush(current) : null)) as unknown as Promise<FlushReport | null>)
+      (locks.request(LOCK, { ifAvailable: true }, (lock) =>
+        lock ? runFlush(current) : null,
+      ) as unknown as Promise<FlushReport | null>)
     : runFlush(current);
   flushing = run
     .then((report) => {

@@ -85,7 +85,12 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
             onChange={(e) => void onFileChosen(e)}
           />
           {user.profilePicture && !uploading && (
-            <button type="button" className="btn btn-ghost btn-sm" disabled={remove.isPending} onClick={() => void onRemove()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={remove.isPending}
+              onClick={() => void onRemove()}
+            >
               Remove
             </button>
           )}

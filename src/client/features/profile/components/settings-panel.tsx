@@ -10,14 +10,29 @@ const THEMES: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
   { value: "system", label: "System", icon: <MonitorIcon /> },
 ];
 
-function ToggleRow({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (on: boolean) => void }) {
+function ToggleRow({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="flex cursor-pointer items-center justify-between gap-4 py-3">
       <span className="min-w-0">
         <span className="block font-medium">{label}</span>
         <span className="block text-sm text-base-content/60">{description}</span>
       </span>
-      <input type="checkbox" className="toggle toggle-primary shrink-0" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        className="toggle toggle-primary shrink-0"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
     </label>
   );
 }
@@ -41,7 +56,14 @@ export function SettingsPanel() {
                 choice === t.value ? "border-primary bg-primary/10 font-semibold" : "border-base-300"
               }`}
             >
-              <input type="radio" name="theme" value={t.value} className="sr-only" checked={choice === t.value} onChange={() => setChoice(t.value)} />
+              <input
+                type="radio"
+                name="theme"
+                value={t.value}
+                className="sr-only"
+                checked={choice === t.value}
+                onChange={() => setChoice(t.value)}
+              />
               <span className="text-xl" aria-hidden="true">
                 {t.icon}
               </span>

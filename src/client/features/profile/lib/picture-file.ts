@@ -5,13 +5,21 @@ export type ToastText = { title: string; description: string };
 
 export function splitMessage(message: string): ToastText {
   const at = message.indexOf(": ");
-  return at < 0 ? { title: message, description: "" } : { title: message.slice(0, at), description: message.slice(at + 2) };
+  return at < 0
+    ? { title: message, description: "" }
+    : { title: message.slice(0, at), description: message.slice(at + 2) };
 }
 
 export const INVALID_TYPE_TOAST = splitMessage(INVALID_PICTURE_TYPE);
 export const TOO_LARGE_TOAST = splitMessage(PICTURE_TOO_LARGE);
-export const PICTURE_UPDATE_FAILED: ToastText = { title: "Update failed", description: "Failed to update profile picture. Please try again with a smaller image." };
-export const PROFILE_UPDATE_FAILED: ToastText = { title: "Update failed", description: "Failed to update profile. Please try again." };
+export const PICTURE_UPDATE_FAILED: ToastText = {
+  title: "Update failed",
+  description: "Failed to update profile picture. Please try again with a smaller image.",
+};
+export const PROFILE_UPDATE_FAILED: ToastText = {
+  title: "Update failed",
+  description: "Failed to update profile. Please try again.",
+};
 export const SHOWN_FORMATS = "JPG, PNG or GIF";
 
 /** The toast for a file that cannot be a profile picture, or null when it may be resized and sent. */

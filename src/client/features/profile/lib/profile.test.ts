@@ -5,11 +5,17 @@ import { profileFormValues, profileUpdate } from "./profile-form";
 
 describe("pictureFileProblem (SPEC.md §5)", () => {
   test("non-images are refused with the Invalid file type toast", () => {
-    expect(pictureFileProblem({ type: "application/pdf", size: 10 })).toEqual({ title: "Invalid file type", description: "Please select an image file." });
+    expect(pictureFileProblem({ type: "application/pdf", size: 10 })).toEqual({
+      title: "Invalid file type",
+      description: "Please select an image file.",
+    });
     expect(pictureFileProblem({ type: "", size: 10 })?.title).toBe("Invalid file type");
   });
   test("images over 5 MB are refused with the File too large toast", () => {
-    expect(pictureFileProblem({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toEqual({ title: "File too large", description: "Please select an image smaller than 5MB." });
+    expect(pictureFileProblem({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toEqual({
+      title: "File too large",
+      description: "Please select an image smaller than 5MB.",
+    });
   });
   test("an image of exactly 5 MB is fine", () => {
     expect(pictureFileProblem({ type: "image/jpeg", size: 5 * 1024 * 1024 })).toBeNull();
@@ -24,7 +30,8 @@ describe("fitWithin 800x800", () => {
     [640, 480, 640, 480],
     [10000, 10, 800, 1],
   ];
-  for (const [w, h, ew, eh] of cases) test(`${w}x${h} -> ${ew}x${eh}`, () => expect(fitWithin(w, h)).toEqual({ width: ew, height: eh }));
+  for (const [w, h, ew, eh] of cases)
+    test(`${w}x${h} -> ${ew}x${eh}`, () => expect(fitWithin(w, h)).toEqual({ width: ew, height: eh }));
   test("an empty image stays empty", () => expect(fitWithin(0, 100)).toEqual({ width: 0, height: 0 }));
 });
 
@@ -33,23 +40,44 @@ describe("profileUpdate", () => {
   const some = { homeCourseName: "Pebble Beach", handicap: 12.4 };
 
   test("an empty handicap is sent as undefined when there was none", () => {
-    expect(profileUpdate({ displayName: "Tiger", homeCourseName: "", handicap: "" }, none)).toEqual({ displayName: "Tiger", homeCourseName: undefined, handicap: undefined });
+    expect(profileUpdate({ displayName: "Tiger", homeCourseName: "", handicap: "" }, none)).toEqual({
+      displayName: "Tiger",
+      homeCourseName: undefined,
+      handicap: undefined,
+    });
   });
   test("emptying a field that had a value clears it with null", () => {
-    expect(profileUpdate({ displayName: "Tiger", homeCourseName: " ", handicap: "" }, some)).toEqual({ displayName: "Tiger", homeCourseName: null, handicap: null });
+    expect(profileUpdate({ displayName: "Tiger", homeCourseName: " ", handicap: "" }, some)).toEqual({
+      displayName: "Tiger",
+      homeCourseName: null,
+      handicap: null,
+    });
   });
   test("decimal handicaps and names pass through", () => {
-    expect(profileUpdate({ displayName: "Tiger", homeCourseName: " Augusta ", handicap: "3.7" }, some)).toEqual({ displayName: "Tiger", homeCourseName: "Augusta", handicap: 3.7 });
+    expect(profileUpdate({ displayName: "Tiger", homeCourseName: " Augusta ", handicap: "3.7" }, some)).toEqual({
+      displayName: "Tiger",
+      homeCourseName: "Augusta",
+      handicap: 3.7,
+    });
   });
   test("form values from a user", () => {
-    expect(profileFormValues({ displayName: "Tiger", ...some })).toEqual({ displayName: "Tiger", homeCourseName: "Pebble Beach", handicap: "12.4" });
-    expect(profileFormValues({ displayName: "Tiger", ...none })).toEqual({ displayName: "Tiger", homeCourseName: "", handicap: "" });
+    expect(profileFormValues({ displayName: "Tiger", ...some })).toEqual({
+      displayName: "Tiger",
+      homeCourseName: "Pebble Beach",
+      handicap: "12.4",
+    });
+    expect(profileFormValues({ displayName: "Tiger", ...none })).toEqual({
+      displayName: "Tiger",
+      homeCourseName: "",
+      handicap: "",
+    });
   });
 });
 
 describe("parseNotificationSettings", () => {
   test("both default on", () => expect(parseNotificationSettings(null)).toEqual({ email: true, push: true }));
-  test("stored choices win", () => expect(parseNotificationSettings('{"email":false,"push":true}')).toEqual({ email: false, push: true }));
+  test("stored choices win", () =>
+    expect(parseNotificationSettings('{"email":false,"push":true}')).toEqual({ email: false, push: true }));
   test("junk falls back to the defaults", () => {
     expect(parseNotificationSettings("not json")).toEqual({ email: true, push: true });
     expect(parseNotificationSettings('{"email":"no"}')).toEqual({ email: true, push: true });

@@ -3,7 +3,9 @@ import { fitWithin } from "./picture-file";
 export const PICTURE_MAX_EDGE = 800;
 export const PICTURE_JPEG_QUALITY = 0.85;
 
-async function decode(file: Blob): Promise<{ source: CanvasImageSource; width: number; height: number; close: () => void }> {
+async function decode(
+  file: Blob,
+): Promise<{ source: CanvasImageSource; width: number; height: number; close: () => void }> {
   if (typeof createImageBitmap === "function") {
     // Honours the photo's EXIF orientation, so phone portraits are not sideways.
     const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
@@ -24,7 +26,11 @@ async function decode(file: Blob): Promise<{ source: CanvasImageSource; width: n
  * SPEC.md §5: the picture is resized in the browser to at most 800x800 and sent as a JPEG
  * (quality 0.85) data URL. Rejects when the file is not a decodable image.
  */
-export async function resizeToJpegDataUrl(file: Blob, maxEdge = PICTURE_MAX_EDGE, quality = PICTURE_JPEG_QUALITY): Promise<string> {
+export async function resizeToJpegDataUrl(
+  file: Blob,
+  maxEdge = PICTURE_MAX_EDGE,
+  quality = PICTURE_JPEG_QUALITY,
+): Promise<string> {
   const image = await decode(file);
   try {
     const { width, height } = fitWithin(image.width, image.height, maxEdge);

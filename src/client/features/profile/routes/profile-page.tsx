@@ -20,7 +20,9 @@ export function ProfilePage() {
     <section className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Profile</h1>
-        <p className="mt-1 text-base-content/70">Your picture, display name, home course and handicap, and your app settings.</p>
+        <p className="mt-1 text-base-content/70">
+          Your picture, display name, home course and handicap, and your app settings.
+        </p>
       </header>
       <div role="tablist" aria-label="Profile sections" className="tabs tabs-box inline-flex">
         {TABS.map((t) => (
@@ -39,7 +41,12 @@ export function ProfilePage() {
         ))}
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div id="profile-tabpanel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`} className="card min-w-0 border border-base-300 bg-base-100">
+        <div
+          id="profile-tabpanel"
+          role="tabpanel"
+          aria-labelledby={`profile-tab-${tab}`}
+          className="card min-w-0 border border-base-300 bg-base-100"
+        >
           <div className="card-body gap-6">
             {tab === "settings" ? (
               <SettingsPanel />

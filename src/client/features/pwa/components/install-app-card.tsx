@@ -3,7 +3,17 @@ import { useInstallPrompt } from "../hooks/use-install-prompt";
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 3v12" />
       <path d="m7 10 5 5 5-5" />
       <path d="M5 21h14" />
@@ -25,7 +35,9 @@ export function InstallAppCard() {
           <h2 id="install-app-title" className="font-semibold">
             Install App
           </h2>
-          <p className="text-sm text-base-content/70">Add Birdie Challenge to your home screen for quick access on the course, even with a weak signal.</p>
+          <p className="text-sm text-base-content/70">
+            Add Birdie Challenge to your home screen for quick access on the course, even with a weak signal.
+          </p>
         </div>
         <div className="flex shrink-0 gap-2">
           <Link to="/pwa-info" className="btn btn-ghost btn-sm">

@@ -7,6 +7,8 @@ export const MAX_SUGGESTIONS = 3;
 export function useActiveChallengeSuggestions(signedIn: boolean) {
   const query = trpc.challenges.list.useQuery(undefined, { enabled: signedIn });
   const now = Date.now();
-  const suggestions = (query.data ?? []).filter((c) => challengeStatus(c.startDate, c.endDate, now) === "active").slice(0, MAX_SUGGESTIONS);
+  const suggestions = (query.data ?? [])
+    .filter((c) => challengeStatus(c.startDate, c.endDate, now) === "active")
+    .slice(0, MAX_SUGGESTIONS);
   return { suggestions, isLoading: signedIn && query.isPending };
 }

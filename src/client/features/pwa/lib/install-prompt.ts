@@ -34,7 +34,9 @@ export function captureInstallPrompt() {
     setState({ deferred: event as BeforeInstallPromptEvent });
   });
   window.addEventListener("appinstalled", () => setState({ deferred: null, standalone: true }));
-  window.matchMedia?.("(display-mode: standalone)").addEventListener?.("change", () => setState({ standalone: isStandaloneDisplay() }));
+  window
+    .matchMedia?.("(display-mode: standalone)")
+    .addEventListener?.("change", () => setState({ standalone: isStandaloneDisplay() }));
 }
 
 /** Shows the browser's install dialog; the event can be used once, whatever the user answers. */

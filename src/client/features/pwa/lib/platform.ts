@@ -18,19 +18,33 @@ export const INSTALL_GUIDES: readonly InstallGuide[] = [
     platform: "ios",
     title: "iPhone and iPad",
     browser: "Safari",
-    steps: ["Open Birdie Challenge in Safari.", "Tap the Share button (the square with an arrow pointing up).", "Scroll down and tap Add to Home Screen.", "Tap Add. Birdie opens from your home screen like any app."],
+    steps: [
+      "Open Birdie Challenge in Safari.",
+      "Tap the Share button (the square with an arrow pointing up).",
+      "Scroll down and tap Add to Home Screen.",
+      "Tap Add. Birdie opens from your home screen like any app.",
+    ],
   },
   {
     platform: "android",
     title: "Android",
     browser: "Chrome",
-    steps: ["Open Birdie Challenge in Chrome.", "Tap the menu (three dots) at the top right.", "Tap Install app (or Add to Home screen).", "Confirm with Install. Birdie appears with your other apps."],
+    steps: [
+      "Open Birdie Challenge in Chrome.",
+      "Tap the menu (three dots) at the top right.",
+      "Tap Install app (or Add to Home screen).",
+      "Confirm with Install. Birdie appears with your other apps.",
+    ],
   },
   {
     platform: "desktop",
     title: "Desktop",
     browser: "Chrome or Edge",
-    steps: ["Open Birdie Challenge in Chrome or Microsoft Edge.", "Click the install icon at the right end of the address bar.", "Click Install. Birdie opens in its own window and from your start menu or dock."],
+    steps: [
+      "Open Birdie Challenge in Chrome or Microsoft Edge.",
+      "Click the install icon at the right end of the address bar.",
+      "Click Install. Birdie opens in its own window and from your start menu or dock.",
+    ],
   },
 ];
 

@@ -22,7 +22,9 @@ export function PwaInfoPage() {
     <section className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Install Birdie Challenge</h1>
-        <p className="mt-1 text-base-content/70">Add Birdie Challenge to your home screen for quick, app-like access on the course.</p>
+        <p className="mt-1 text-base-content/70">
+          Add Birdie Challenge to your home screen for quick, app-like access on the course.
+        </p>
       </header>
 
       <div className="card border border-base-300 bg-base-100">
@@ -39,7 +41,11 @@ export function PwaInfoPage() {
             <p className="alert alert-success">You are using the installed app.</p>
           ) : (
             canInstall && (
-              <button type="button" className="btn btn-primary w-full sm:w-auto sm:self-start" onClick={() => void install()}>
+              <button
+                type="button"
+                className="btn btn-primary w-full sm:w-auto sm:self-start"
+                onClick={() => void install()}
+              >
                 Install now
               </button>
             )
@@ -89,7 +95,9 @@ function ActiveChallengeSuggestions() {
           <p className="text-sm text-base-content/70">Loading challenges...</p>
         ) : suggestions.length === 0 ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-base-content/70">No active challenges yet. Start one and take it to the course.</p>
+            <p className="text-sm text-base-content/70">
+              No active challenges yet. Start one and take it to the course.
+            </p>
             <Link to="/challenges/new" className="btn btn-primary btn-sm">
               Create Challenge
             </Link>
@@ -105,7 +113,8 @@ function ActiveChallengeSuggestions() {
                       {c.name}
                     </Link>
                     <span className="block truncate text-xs text-base-content/60">
-                      {c.courseName ?? (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")} · {new Set([...c.birdiedHoles, ...c.eagleHoles]).size} / 18 birdied
+                      {c.courseName ?? (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")} ·{" "}
+                      {new Set([...c.birdiedHoles, ...c.eagleHoles]).size} / 18 birdied
                     </span>
                   </span>
                 </span>

@@ -1,14 +1,26 @@
 import { describe, expect, test } from "bun:test";
 import { checkSupportForm } from "./support-form";
 
-const valid = { email: "tiger@example.com", subject: "Scores", message: "Hole 7 is missing", type: "question" as const };
+const valid = {
+  email: "tiger@example.com",
+  subject: "Scores",
+  message: "Hole 7 is missing",
+  type: "question" as const,
+};
 
 describe("checkSupportForm", () => {
   test("a complete form passes, trimmed", () => {
-    expect(checkSupportForm({ ...valid, subject: "  Scores  " })).toEqual({ ok: true, input: { ...valid, subject: "Scores" } });
+    expect(checkSupportForm({ ...valid, subject: "  Scores  " })).toEqual({
+      ok: true,
+      input: { ...valid, subject: "Scores" },
+    });
   });
   test("blank subject or message is 'Missing information'", () => {
-    for (const values of [{ ...valid, subject: "   " }, { ...valid, message: "" }, { ...valid, email: "" }]) {
+    for (const values of [
+      { ...valid, subject: "   " },
+      { ...valid, message: "" },
+      { ...valid, email: "" },
+    ]) {
       const result = checkSupportForm(values);
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.missing).toBe(true);

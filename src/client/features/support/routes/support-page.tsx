@@ -5,13 +5,28 @@ import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useAuth } from "../../auth/hooks/use-auth";
 import { useCreateSupportRequest } from "../hooks/use-support";
-import { checkSupportForm, MISSING_INFORMATION, SUPPORT_TYPE_OPTIONS, type SupportFormValues } from "../lib/support-form";
+import {
+  checkSupportForm,
+  MISSING_INFORMATION,
+  SUPPORT_TYPE_OPTIONS,
+  type SupportFormValues,
+} from "../lib/support-form";
 
-const TIPS = ["What you were trying to do", "What happened instead", "The challenge name, if it is about one", "Your device and browser"];
+const TIPS = [
+  "What you were trying to do",
+  "What happened instead",
+  "The challenge name, if it is about one",
+  "Your device and browser",
+];
 
 export function SupportPage() {
   const { user } = useAuth();
-  const [values, setValues] = useState<SupportFormValues>(() => ({ email: user?.email ?? "", subject: "", message: "", type: "question" }));
+  const [values, setValues] = useState<SupportFormValues>(() => ({
+    email: user?.email ?? "",
+    subject: "",
+    message: "",
+    type: "question",
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useCreateSupportRequest();
   const typeId = useId();
@@ -35,7 +50,11 @@ export function SupportPage() {
       toast({ title: "Support request sent", description: `Thanks! We'll reply to ${check.input.email}.` });
       setValues((v) => ({ ...v, subject: "", message: "", type: "question" }));
     } catch (error) {
-      toast({ title: "Failed to send support request", description: errorMessage(error, "Please try again later."), variant: "destructive" });
+      toast({
+        title: "Failed to send support request",
+        description: errorMessage(error, "Please try again later."),
+        variant: "destructive",
+      });
     }
   }
 
@@ -43,13 +62,22 @@ export function SupportPage() {
     <section className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Support</h1>
-        <p className="mt-1 text-base-content/70">Questions, bugs or ideas? Send us a message and we'll get back to you.</p>
+        <p className="mt-1 text-base-content/70">
+          Questions, bugs or ideas? Send us a message and we'll get back to you.
+        </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="card min-w-0 border border-base-300 bg-base-100">
           <div className="card-body gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={errors.email || undefined} />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={set("email")}
+                error={errors.email || undefined}
+              />
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={typeId} className="text-sm font-medium">
                   Request type
@@ -63,7 +91,13 @@ export function SupportPage() {
                 </select>
               </div>
             </div>
-            <TextField label="Subject" maxLength={200} value={values.subject} onChange={set("subject")} error={errors.subject || undefined} />
+            <TextField
+              label="Subject"
+              maxLength={200}
+              value={values.subject}
+              onChange={set("subject")}
+              error={errors.subject || undefined}
+            />
             <div className="flex flex-col gap-1.5">
               <label htmlFor={messageId} className="text-sm font-medium">
                 Message
