@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { awardForRecords } from "../achievements/service";
 import type { Achievement } from "../../../shared/schemas/achievements";
-import { isMember, requireMember } from "../challenges/service";
+import { CHALLENGE_NOT_FOUND, isMember, requireMember } from "../challenges/service";
 import { displayNameOf, postSystemMessages, systemText } from "../chat/service";
 import { findOrCreateCourse } from "../courses/service";
 
@@ -87,10 +87,12 @@ async function prepareRecord(
   now: Date,
 ): Promise<RecordContext> {
   // Three independent reads sent together (one round trip on PostgreSQL, where the transaction's
-  // connection pipelines them). The lock serialises one player's records in one challenge, so
-  // the "one counted record per hole" rule holds under concurrent submissions; everything that
-  // reads records runs after it is granted.
-  const [challenge, , own] = await Promise.all([
+  // connection pipelines them). The lock on the membership row serialises one player's records in
+  // one challenge, so the "one counted record per hole" rule holds under concurrent submissions;
+  // everything that reads records runs after it is granted. A removal deletes that row first, so
+  // it serialises with recording too: the locked read, not requireMember's (which may have seen
+  // the row before a removal committed), decides whether the caller is still a member.
+  const [challenge, locked, own] = await Promise.all([
     requireMember(tx, input.challengeId, userId),
     tx
       .select({ userId: challengePlayers.userId })
@@ -104,6 +106,7 @@ async function prepareRecord(
       .where(eq(challengeCourses.challengeId, input.challengeId))
       .orderBy(asc(challengeCourses.position)),
   ]);
+  if (!locked.length) throw notFound(CHALLENGE_NOT_FOUND);
 
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   if (status === "upcoming") throw badRequest(NOT_STARTED);
