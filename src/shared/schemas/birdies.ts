@@ -92,7 +92,10 @@ export const recordRoundSchema = z
       .min(1, NO_HOLES_SELECTED)
       .max(HOLES_PER_CHALLENGE, "A round has at most 18 holes"),
     verifiedBy: verifiedBySchema,
-    /** The device's id for this round: a resend with the same id records nothing twice. */
+    /**
+     * The device's id for this round: a resend with the same id records nothing twice and answers
+     * the first result; the same id sent for another challenge is refused (409).
+     */
     clientRoundId: z
       .string({ error: "Invalid round id" })
       .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid round id")

@@ -22,6 +22,7 @@ import { prepared } from "../../db/prepared";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { isUniqueViolation } from "../../lib/sql-state";
 import { parseInput } from "../../lib/validate";
 import { birdieRecords } from "../../db/schema/birdies";
 import { holeSummariesFor } from "../birdies/service";
@@ -465,17 +466,6 @@ export async function addPlayer(db: Db, challengeId: number, userId: number): Pr
     .onConflictDoNothing()
     .returning({ userId: challengePlayers.userId });
   return inserted.length > 0;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (
-    let e = err as { code?: string; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 /** New link code and PIN; the old ones stop working at once. */
