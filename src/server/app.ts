@@ -13,6 +13,7 @@ import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
+import { noStoreByDefault } from "./http/no-store";
 import { bodySizeCap, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   // PostgreSQL only: over the network a dead peer can hang a query; in-process PGlite cannot.
   const watch = deps.database.kind === "postgres" ? new DatabaseWatch(deps.database) : undefined;
   for (const prefix of ["/api/*", "/trpc/*"]) {
+    app.use(prefix, noStoreByDefault());
     app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 12 * MB }));
     app.use(prefix, originCheck(env.PUBLIC_ORIGIN));
     if (watch) app.use(prefix, dbDeadline(watch));

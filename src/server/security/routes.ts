@@ -7,6 +7,7 @@ import {
 } from "../../shared/schemas/challenges";
 import { createCourseSchema } from "../../shared/schemas/courses";
 import { supportRequestSchema } from "../../shared/schemas/support";
+import { PICTURE_CACHE_CONTROL } from "../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
 
 // Every REST route the app serves under /api, with what it reads. The suites assert this table
@@ -27,6 +28,11 @@ export type RestRoute = {
   headers?: string[];
   /** "public": answers signed-out callers too. */
   auth: "public" | "user";
+  /**
+   * The route's own Cache-Control on a successful answer; every other /api answer is no-store
+   * (cache-control.test.ts checks both).
+   */
+  cache?: string;
 };
 
 export const REST_ROUTES: RestRoute[] = [
@@ -81,7 +87,13 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
   { method: "PUT", path: "/api/users/me", body: [...schemaKeys(updateProfileSchema), "profilePicture"], auth: "user" },
-  { method: "GET", path: "/api/users/:id/picture", params: { id: "user" }, auth: "user" },
+  {
+    method: "GET",
+    path: "/api/users/:id/picture",
+    params: { id: "user" },
+    auth: "user",
+    cache: PICTURE_CACHE_CONTROL,
+  },
   { method: "POST", path: "/api/support", body: schemaKeys(supportRequestSchema), auth: "public" },
   { method: "GET", path: "/api/birdies", query: ["challengeId"], auth: "user" },
   { method: "POST", path: "/api/birdies", body: schemaKeys(recordBirdieSchema), auth: "user" },

@@ -28,7 +28,10 @@ export function courseModeLabel(courseMode: CourseMode): string {
   return courseMode === "hybrid" ? "Hybrid Mode" : "Single Course";
 }
 
-/** Course names compare without case and with runs of spaces collapsed: "Pebble  beach" is "Pebble Beach". */
+/**
+ * Course names compare without case and with runs of spaces collapsed: "Pebble  beach" is
+ * "Pebble Beach"; in NFC, so an accent typed as a combining mark is the same name.
+ */
 export function normaliseCourseName(name: string): string {
-  return name.trim().replace(/\s+/g, " ");
+  return name.normalize("NFC").trim().replace(/\s+/g, " ");
 }

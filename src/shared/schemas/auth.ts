@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { directionControlsMessage, hasDirectionControls, isInvisible, readableText } from "./text";
 
 // Messages are SPEC.md §5 word for word; the form, the tRPC procedure and the REST route all use
 // these schemas, so a message changes in one place only.
@@ -22,23 +23,28 @@ export const emailSchema = z
   .max(254, "Please enter a valid email address")
   .email("Please enter a valid email address");
 
-export const displayNameSchema = z
-  .string({ error: "Display name is required" })
-  .trim()
+export const displayNameSchema = readableText(
+  z.string({ error: "Display name is required" }),
+  "Display name",
+  "Display name is required",
+)
   .min(1, "Display name is required")
   .max(50, "Display name must be at most 50 characters");
 
 /**
- * Optional text: "" and null mean "none" (stored as null); left out (undefined) means "unchanged"
- * on updates and "none" on creation.
+ * Optional text: "" and null mean "none" (stored as null), and so does text that shows nothing;
+ * left out (undefined) means "unchanged" on updates and "none" on creation. NFC and free of
+ * direction controls, like every text other golfers read (./text.ts).
  */
 export const optionalText = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
+    .normalize("NFC")
     .trim()
+    .refine((v) => !hasDirectionControls(v), directionControlsMessage(label))
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
-    .transform((v) => (v === undefined ? undefined : v ? v : null));
+    .transform((v) => (v === undefined ? undefined : v && !isInvisible(v) ? v : null));
 
 /** Handicap: a decimal (step 0.1 in the form); "" or null means none, undefined means unchanged. */
 export const handicapSchema = z

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HOLES_PER_CHALLENGE } from "../domain/challenge-progress";
 import { normaliseScore, type RecordType } from "../domain/scoring";
 import { positiveIdSchema } from "./courses";
+import { readableText } from "./text";
 
 export const NO_HOLES_SELECTED = "Please select at least one hole";
 export const HOLE_RANGE = "Hole number must be between 1 and 18";
@@ -51,16 +52,18 @@ const SIGNATURE_PREFIX = "signature:";
 
 export const verifiedBySchema = z.object(
   {
-    name: z
-      .string({ error: PARTNER_REQUIRED })
-      .trim()
+    name: readableText(z.string({ error: PARTNER_REQUIRED }), "Partner name", PARTNER_REQUIRED)
       .min(1, PARTNER_REQUIRED)
       .max(100, "Partner name must be at most 100 characters"),
     // Stored as 'signature:' + text; a client that already prefixed it is not prefixed twice.
     signature: z
       .string({ error: SIGNATURE_REQUIRED })
       .transform((s) => (s.startsWith(SIGNATURE_PREFIX) ? s.slice(SIGNATURE_PREFIX.length) : s).trim())
-      .pipe(z.string().min(1, SIGNATURE_REQUIRED).max(100, "Signature must be at most 100 characters")),
+      .pipe(
+        readableText(z.string(), "Signature", SIGNATURE_REQUIRED)
+          .min(1, SIGNATURE_REQUIRED)
+          .max(100, "Signature must be at most 100 characters"),
+      ),
   },
   { error: PARTNER_REQUIRED },
 );
@@ -92,7 +95,10 @@ export const recordRoundSchema = z
       .min(1, NO_HOLES_SELECTED)
       .max(HOLES_PER_CHALLENGE, "A round has at most 18 holes"),
     verifiedBy: verifiedBySchema,
-    /** The device's id for this round: a resend with the same id records nothing twice. */
+    /**
+     * The device's id for this round: a resend with the same id records nothing twice and answers
+     * the first result; the same id sent for another challenge is refused (409).
+     */
     clientRoundId: z
       .string({ error: "Invalid round id" })
       .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid round id")

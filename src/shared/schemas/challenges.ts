@@ -3,6 +3,7 @@ import type { CourseMode } from "../domain/challenge-courses";
 import type { ChallengeStatus } from "../domain/challenge-timing";
 import { optionalText } from "./auth";
 import { courseNameSchema, COURSE_NAME_TOO_SHORT, positiveIdSchema, type Course } from "./courses";
+import { readableText } from "./text";
 
 // Messages are SPEC.md §5 word for word. The create and edit forms differ on purpose (name length,
 // tiebreakers, threshold range, end-date wording): each form and its API input share one rule set.
@@ -27,7 +28,9 @@ const LATEST_DATE = new Date("9999-12-31T23:59:59.999Z");
 export const courseModeSchema = z.enum(COURSE_MODES, { error: "Course mode must be single or hybrid" });
 
 const challengeName = (min: number, message: string) =>
-  z.string({ error: message }).trim().min(min, message).max(100, "Challenge name must be at most 100 characters");
+  readableText(z.string({ error: message }), "Challenge name", message)
+    .min(min, message)
+    .max(100, "Challenge name must be at most 100 characters");
 
 /** A Date from the form or an ISO string from JSON (REST and tRPC both send strings). */
 const dateField = (label: string) =>

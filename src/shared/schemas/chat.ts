@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { positiveIdSchema } from "./courses";
+import { readableText } from "./text";
 
 export const MESSAGE_EMPTY = "Message cannot be empty";
 export const MESSAGE_TOO_LONG = "Message must be at most 1000 characters";
@@ -10,10 +11,8 @@ export const CHAT_PAGE_MAX = 100;
 const LIMIT_RANGE = `Limit must be between 1 and ${CHAT_PAGE_MAX}`;
 const CURSOR_AND_AFTER = "Use either cursor or after, not both";
 
-/** What a member types: trimmed, then 1-1000 characters (SPEC.md §5, DECISIONS.md "Chat"). */
-export const chatMessageTextSchema = z
-  .string({ error: MESSAGE_EMPTY })
-  .trim()
+/** What a member types: readable (./text.ts), trimmed, then 1-1000 characters (SPEC.md §5, DECISIONS.md "Chat"). */
+export const chatMessageTextSchema = readableText(z.string({ error: MESSAGE_EMPTY }), "Message", MESSAGE_EMPTY)
   .min(1, MESSAGE_EMPTY)
   .max(CHAT_MESSAGE_MAX, MESSAGE_TOO_LONG);
 

@@ -171,3 +171,36 @@ describe("awarding", () => {
     expect(rest.json).toHaveLength(2);
   });
 });
+
+describe("whose challenge ids a profile's achievements show", () => {
+  test("an outsider sees no member-only challenge id (REST and tRPC); fellow members and the owner do", async () => {
+    const p = await player();
+    await p.round([5]);
+    const member = await signUp(h);
+    await addPlayer(h.db, p.challenge.id, member.user.id);
+    const outsider = await signUp(h);
+    const path = `/api/users/${p.me.user.id}/achievements`;
+
+    const byOutsider = [
+      (await outsider.client.get(path)).json,
+      await h.caller(outsider.user).achievements.forUser({ userId: p.me.user.id }),
+    ];
+    for (const list of byOutsider) {
+      expect(
+        list.map((a: { achievement: { achievementType: string } }) => a.achievement.achievementType).sort(),
+      ).toEqual(["early_bird", "first_birdie"]);
+      expect(list.map((a: { challengeId: number | null }) => a.challengeId)).toEqual([null, null]);
+      expect(JSON.stringify(list)).not.toContain(`"challengeId":${p.challenge.id}`);
+    }
+
+    const byMember = [
+      (await member.client.get(path)).json,
+      await h.caller(member.user).achievements.forUser({ userId: p.me.user.id }),
+    ];
+    for (const list of byMember) {
+      expect(list.map((a: { challengeId: number | null }) => a.challengeId)).toEqual([p.challenge.id, p.challenge.id]);
+    }
+    const mine = await h.caller(p.me.user).achievements.mine();
+    expect(mine.map((a) => a.challengeId)).toEqual([p.challenge.id, p.challenge.id]);
+  });
+});

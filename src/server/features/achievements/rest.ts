@@ -9,6 +9,6 @@ export const achievementsRest = new Hono<HonoEnv>()
     return c.json(await listAchievements(c.get("deps").database.db));
   })
   .get("/users/:id/achievements", async (c) => {
-    requireUser(c);
-    return c.json(await listUserAchievements(c.get("deps").database.db, idParam(c.req.param("id"), "user")));
+    const viewer = requireUser(c);
+    return c.json(await listUserAchievements(c.get("deps").database.db, viewer.id, idParam(c.req.param("id"), "user")));
   });

@@ -5,8 +5,8 @@ import { listAchievements, listUserAchievements } from "./service";
 
 export const achievementsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listAchievements(ctx.db)),
-  mine: protectedProcedure.query(({ ctx }) => listUserAchievements(ctx.db, ctx.user.id)),
+  mine: protectedProcedure.query(({ ctx }) => listUserAchievements(ctx.db, ctx.user.id, ctx.user.id)),
   forUser: protectedProcedure
     .input(z.object({ userId: positiveIdSchema("user") }))
-    .query(({ ctx, input }) => listUserAchievements(ctx.db, input.userId)),
+    .query(({ ctx, input }) => listUserAchievements(ctx.db, ctx.user.id, input.userId)),
 });

@@ -10,6 +10,7 @@ import {
   type AchievementRow,
 } from "../../db/schema/achievements";
 import { birdieRecords } from "../../db/schema/birdies";
+import { challengePlayers } from "../../db/schema/challenges";
 
 export const MILESTONE_COUNT = 10;
 export const HALFWAY_HOLES = 9;
@@ -34,19 +35,28 @@ export async function listAchievements(db: Db): Promise<Achievement[]> {
   return list.map(toAchievement);
 }
 
-/** A user's earned achievements, newest first (any signed-in user may look: profiles are social). */
-export async function listUserAchievements(db: Db, userId: number): Promise<UserAchievement[]> {
+/**
+ * A user's earned achievements, newest first (any signed-in user may look: profiles are social).
+ * The challenge an achievement was earned in is named only to the viewer's fellow members: the
+ * ids of member-only challenges leak to no one else (the viewer's own list follows the same rule,
+ * so a challenge they have left is not named either).
+ */
+export async function listUserAchievements(db: Db, viewerId: number, userId: number): Promise<UserAchievement[]> {
   const list = await db
-    .select({ ua: userAchievements, a: achievements })
+    .select({ ua: userAchievements, a: achievements, viewerMember: challengePlayers.userId })
     .from(userAchievements)
     .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+    .leftJoin(
+      challengePlayers,
+      and(eq(challengePlayers.challengeId, userAchievements.challengeId), eq(challengePlayers.userId, viewerId)),
+    )
     .where(eq(userAchievements.userId, userId))
     // Achievements earned together (First Birdie with Early Bird) come in catalogue order.
     .orderBy(desc(userAchievements.earnedAt), asc(achievements.sortOrder));
-  return list.map(({ ua, a }) => ({
+  return list.map(({ ua, a, viewerMember }) => ({
     id: ua.id,
     achievementId: a.id,
-    challengeId: ua.challengeId,
+    challengeId: viewerMember === null ? null : ua.challengeId,
     dateEarned: ua.earnedAt.toISOString(),
     earnedDate: ua.earnedAt.toISOString(),
     achievement: toAchievement(a),

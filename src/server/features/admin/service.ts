@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { challengeStatus } from "../../../shared/domain/challenge-timing";
 import {
   adminAuditListSchema,
@@ -10,6 +10,7 @@ import {
   adminSupportSetStatusSchema,
   adminUserIdSchema,
   adminUserListSchema,
+  ADMINS_ONLY,
   ANALYTICS_WEEKS,
   BUSIEST_COURSES,
   CANNOT_CHANGE_OWN_ADMIN,
@@ -48,7 +49,7 @@ import { rows } from "../../db/raw";
 import { auditLog } from "../../db/schema/admin";
 import { challenges } from "../../db/schema/challenges";
 import { supportRequests } from "../../db/schema/support";
-import { users } from "../../db/schema/users";
+import { users, type UserRow } from "../../db/schema/users";
 import { forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
 import { CHALLENGE_NOT_FOUND } from "../challenges/service";
@@ -380,6 +381,26 @@ export async function userDetail(db: Db, raw: AdminUserIdInput, now = new Date()
   };
 }
 
+/**
+ * Locks the acting admin's row and the target's in id order, then checks the actor is still an
+ * enabled admin. Two admins acting on each other at once would otherwise deadlock (each locked its
+ * target, then the audit entry's foreign key needed the other's lock on its own row): in one order
+ * the second waits, then finds itself revoked or disabled and is refused, so an admin remains.
+ */
+async function lockActorAndTarget(tx: Db, actorId: number, targetId: number): Promise<UserRow> {
+  const locked = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [actorId, targetId]))
+    .orderBy(asc(users.id))
+    .for("no key update");
+  const actor = locked.find((u) => u.id === actorId);
+  if (!actor?.isAdmin || actor.disabled) throw forbidden(ADMINS_ONLY);
+  const target = locked.find((u) => u.id === targetId);
+  if (!target) throw notFound(USER_NOT_FOUND);
+  return target;
+}
+
 export async function setAdmin(
   db: Db,
   actorId: number,
@@ -389,8 +410,7 @@ export async function setAdmin(
   // Never yourself: an admin cannot lock themselves out, and so the last admin always remains.
   if (input.userId === actorId) throw forbidden(CANNOT_CHANGE_OWN_ADMIN);
   return db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
-    if (!target) throw notFound(USER_NOT_FOUND);
+    const target = await lockActorAndTarget(tx, actorId, input.userId);
     if (target.isAdmin === input.isAdmin) return { changed: false, item: await adminUserById(tx, target.id) };
     await tx.update(users).set({ isAdmin: input.isAdmin }).where(eq(users.id, target.id));
     await writeAudit(tx, actorId, input.isAdmin ? "user.grant_admin" : "user.revoke_admin", {
@@ -410,8 +430,7 @@ export async function setDisabled(
   const input = parseInput(adminSetDisabledSchema, raw);
   if (input.userId === actorId) throw forbidden(CANNOT_DISABLE_SELF);
   return db.transaction(async (tx) => {
-    const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
-    if (!target) throw notFound(USER_NOT_FOUND);
+    const target = await lockActorAndTarget(tx, actorId, input.userId);
     if (target.disabled === input.disabled) return { changed: false, item: await adminUserById(tx, target.id) };
     await tx.update(users).set({ disabled: input.disabled }).where(eq(users.id, target.id));
     let revokedSessions = 0;

@@ -16,10 +16,11 @@ import { prepared } from "../../db/prepared";
 import { birdieRecords, roundSubmissions, type BirdieRecordRow } from "../../db/schema/birdies";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { isUniqueViolation } from "../../lib/sql-state";
 import { parseInput } from "../../lib/validate";
 import { awardForRecords } from "../achievements/service";
 import type { Achievement } from "../../../shared/schemas/achievements";
-import { isMember, requireMember } from "../challenges/service";
+import { CHALLENGE_NOT_FOUND, isMember, requireMember } from "../challenges/service";
 import { displayNameOf, postSystemMessages, systemText } from "../chat/service";
 import { findOrCreateCourse } from "../courses/service";
 
@@ -31,6 +32,7 @@ export const NOT_STARTED = "This challenge has not started yet";
 export const ENDED = "This challenge has ended";
 export const DATE_OUTSIDE = "Date played must be within the challenge dates";
 export const DATE_FUTURE = "Date played cannot be in the future";
+export const ROUND_ID_USED = "This round was already recorded in another challenge";
 export const holeTaken = (hole: number) => `Hole ${hole} is already recorded in this challenge`;
 
 /** Golfers east of UTC may already be on tomorrow's date: allow the latest time zone (UTC+14). */
@@ -87,10 +89,12 @@ async function prepareRecord(
   now: Date,
 ): Promise<RecordContext> {
   // Three independent reads sent together (one round trip on PostgreSQL, where the transaction's
-  // connection pipelines them). The lock serialises one player's records in one challenge, so
-  // the "one counted record per hole" rule holds under concurrent submissions; everything that
-  // reads records runs after it is granted.
-  const [challenge, , own] = await Promise.all([
+  // connection pipelines them). The lock on the membership row serialises one player's records in
+  // one challenge, so the "one counted record per hole" rule holds under concurrent submissions;
+  // everything that reads records runs after it is granted. A removal deletes that row first, so
+  // it serialises with recording too: the locked read, not requireMember's (which may have seen
+  // the row before a removal committed), decides whether the caller is still a member.
+  const [challenge, locked, own] = await Promise.all([
     requireMember(tx, input.challengeId, userId),
     tx
       .select({ userId: challengePlayers.userId })
@@ -104,6 +108,7 @@ async function prepareRecord(
       .where(eq(challengeCourses.challengeId, input.challengeId))
       .orderBy(asc(challengeCourses.position)),
   ]);
+  if (!locked.length) throw notFound(CHALLENGE_NOT_FOUND);
 
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   if (status === "upcoming") throw badRequest(NOT_STARTED);
@@ -239,7 +244,12 @@ export async function recordRound(
         .select({ result: roundSubmissions.result })
         .from(roundSubmissions)
         .where(and(eq(roundSubmissions.userId, userId), eq(roundSubmissions.clientRoundId, input.clientRoundId)));
-      if (done) return done.result as RecordedRound;
+      if (done) {
+        const first = done.result as RecordedRound;
+        // A round has at least one hole, so its result names the challenge it was recorded in.
+        if (first.records[0]?.challengeId !== ctx.challenge.id) throw conflict(ROUND_ID_USED);
+        return first;
+      }
     }
     const records: BirdieRecord[] = [];
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
@@ -248,8 +258,16 @@ export async function recordRound(
     const eagles = records.filter((r) => r.type === "eagle").length;
     const newAchievements = await awardAndAnnounce(tx, userId, ctx.challenge.id, records, now);
     const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
-    if (input.clientRoundId)
-      await tx.insert(roundSubmissions).values({ userId, clientRoundId: input.clientRoundId, result });
+    if (input.clientRoundId) {
+      // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
+      // sent to another challenge at the same moment waits on this key here, then finds it taken.
+      await tx
+        .insert(roundSubmissions)
+        .values({ userId, clientRoundId: input.clientRoundId, result })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err) ? conflict(ROUND_ID_USED) : err;
+        });
+    }
     return result;
   });
 }

@@ -22,6 +22,7 @@ import { prepared } from "../../db/prepared";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { isUniqueViolation } from "../../lib/sql-state";
 import { parseInput } from "../../lib/validate";
 import { birdieRecords } from "../../db/schema/birdies";
 import { holeSummariesFor } from "../birdies/service";
@@ -420,18 +421,25 @@ export async function addChallengeCourse(
 
 /**
  * Everything a player owns inside one challenge. Runs inside the caller's transaction so a
- * removal is all or nothing; the birdies feature adds its records' delete here.
+ * removal is all or nothing.
+ *
+ * The membership row goes first: deleting it takes the row lock that recording holds (birdies
+ * `prepareRecord` selects it FOR UPDATE), so a round in flight commits before the records are
+ * deleted (and this statement, run after the wait, sees them), and a round that starts later finds
+ * no membership and is refused. Deleting the records first would miss a round that commits while
+ * this transaction waits for the membership row.
  */
 async function deletePlayerData(tx: Db, challengeId: number, userId: number): Promise<boolean> {
-  // Their records go in the same transaction (the leaderboard totals follow through the trigger).
-  await tx
-    .delete(birdieRecords)
-    .where(and(eq(birdieRecords.challengeId, challengeId), eq(birdieRecords.userId, userId)));
   const removed = await tx
     .delete(challengePlayers)
     .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)))
     .returning({ userId: challengePlayers.userId });
-  return removed.length > 0;
+  if (!removed.length) return false;
+  // The leaderboard totals follow through the trigger on birdie_records.
+  await tx
+    .delete(birdieRecords)
+    .where(and(eq(birdieRecords.challengeId, challengeId), eq(birdieRecords.userId, userId)));
+  return true;
 }
 
 export async function removePlayer(
@@ -458,17 +466,6 @@ export async function addPlayer(db: Db, challengeId: number, userId: number): Pr
     .onConflictDoNothing()
     .returning({ userId: challengePlayers.userId });
   return inserted.length > 0;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (
-    let e = err as { code?: string; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 /** New link code and PIN; the old ones stop working at once. */

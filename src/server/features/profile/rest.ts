@@ -6,6 +6,9 @@ import { updateProfileSchema } from "../../../shared/schemas/auth";
 import { updateProfile } from "../auth/service";
 import { getPicture, removePicture, uploadPicture } from "./service";
 
+/** The picture URL carries its version, so a cached copy is never stale: cache it for a year. */
+export const PICTURE_CACHE_CONTROL = "private, max-age=31536000, immutable";
+
 export const profileRest = new Hono<HonoEnv>()
   // SPEC.md §7: the same route takes either a picture (JPEG data URL) or the profile fields.
   .put("/users/me", async (c) => {
@@ -28,8 +31,7 @@ export const profileRest = new Hono<HonoEnv>()
     requireUser(c);
     const pic = await getPicture(c.get("deps").database.db, idParam(c.req.param("id"), "user"));
     const etag = `"pic-${pic.userId}-${pic.version}"`;
-    // The URL carries the version, so a cached copy is never stale: cache it for a year.
-    c.header("Cache-Control", "private, max-age=31536000, immutable");
+    c.header("Cache-Control", PICTURE_CACHE_CONTROL);
     c.header("ETag", etag);
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     c.header("Content-Type", pic.contentType);
