@@ -1,0 +1,529 @@
+import { z } from "zod";
+import { loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
+import { listBirdiesSchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
+import {
+  addChallengeCourseSchema,
+  createChallengeSchema,
+  updateChallengeSchema,
+} from "../src/shared/schemas/challenges";
+import { listChatMessagesSchema, sendChatMessageSchema } from "../src/shared/schemas/chat";
+import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
+import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
+import { pictureUploadSchema } from "../src/shared/schemas/profile";
+import { supportRequestSchema } from "../src/shared/schemas/support";
+
+// What the route table and the zod schemas cannot say about each REST route: what it is for,
+// what it answers and which statuses it adds. scripts/gen-api-docs.ts joins these notes with
+// src/server/security/routes.ts and the schemas, and refuses to run when a route has no note (or
+// a note names no route), so the reference cannot silently fall behind the server.
+
+export type RouteNote = {
+  group: (typeof GROUPS)[number];
+  summary: string;
+  /** More prose under the heading. */
+  description?: string;
+  /** The schema the service parses the JSON body with (only the route table's body keys are shown). */
+  body?: z.ZodType;
+  /** The schema the service parses the query with. */
+  query?: z.ZodType;
+  /** Query names the schema does not describe (aliases), or remarks on those it does. */
+  queryNotes?: Record<string, string>;
+  /** Remarks on body fields that JSON Schema cannot express (transforms, cross-field rules). */
+  fieldNotes?: Record<string, string>;
+  /** Overrides the default description of a path parameter. */
+  paramNotes?: Record<string, string>;
+  /** The route accepts SPEC-era `?userId=`, which must name the caller (else 403). */
+  userIdQuery?: boolean;
+  /** Status and shape of a successful answer. Shapes are described under "Answer shapes". */
+  answer: string;
+  /** Statuses this route adds to the ones every route of its kind has. */
+  errors?: [number, string][];
+  /** The body cap in MB when it is not the default 1 MB (src/server/app.ts). */
+  bodyLimitMb?: number;
+};
+
+export const GROUPS = [
+  "Health",
+  "Sign-in and the current user",
+  "Profile",
+  "Challenges",
+  "Courses",
+  "Invites",
+  "Birdies",
+  "Leaderboards",
+  "Achievements",
+  "Chat",
+  "Support",
+] as const;
+
+const NOT_MEMBER: [number, string] = [
+  404,
+  "`Challenge not found`: no such challenge, or the caller does not play in it",
+];
+
+export const ROUTE_NOTES: Record<string, RouteNote> = {
+  "GET /api/health": {
+    group: "Health",
+    summary: "Liveness and database check for load balancers and the Docker health check",
+    description:
+      "Answers without looking up a session and after a real database query (700 ms ping timeout). `Cache-Control: no-store`.",
+    answer: '200 `{ "ok": true, "db": "pglite" | "postgres" }`',
+    errors: [[503, '`{ "ok": false, "db": ..., "message": "Database unavailable" }`']],
+  },
+  "GET /api/user": {
+    group: "Sign-in and the current user",
+    summary: "The signed-in user",
+    description: "Sent with `Cache-Control: no-store, no-cache, must-revalidate` and `Pragma: no-cache`.",
+    answer: "200 `PublicUser`",
+  },
+  "POST /api/register": {
+    group: "Sign-in and the current user",
+    summary: "Create an account and sign in",
+    body: registerSchema,
+    fieldNotes: {
+      username: "Letters, digits and `_`; unique regardless of letter case",
+      email: "Unique regardless of letter case",
+      homeCourseName: '`""` or `null`: none',
+      handicap: 'A number or numeric text from -10 to 54, rounded to 0.1; `""` or `null`: none',
+    },
+    answer:
+      "201 `PublicUser`, with the `session` cookie set. A username listed in `ADMIN_USERNAMES` is made an admin at sign-up.",
+    errors: [
+      [409, "`Username is already taken`, `Email is already registered`, or `Username or email is already registered`"],
+      [
+        429,
+        "`Too many accounts created from this address. Please try again later.` (10 sign-ups per address per hour)",
+      ],
+    ],
+  },
+  "POST /api/login": {
+    group: "Sign-in and the current user",
+    summary: "Sign in",
+    body: loginSchema,
+    fieldNotes: { username: "Matched regardless of letter case" },
+    answer: "200 `PublicUser`, with the `session` cookie set",
+    errors: [
+      [401, "`Invalid username or password` (the same text for an unknown user and a wrong password)"],
+      [403, "`This account has been disabled. Please contact support.` (only after a correct password)"],
+      [
+        429,
+        "`Too many login attempts. Please wait a few minutes and try again.` (5 failures per username or 30 attempts per address in 15 minutes)",
+      ],
+    ],
+  },
+  "POST /api/logout": {
+    group: "Sign-in and the current user",
+    summary: "Sign out this device",
+    description: "Deletes the session (if any) and clears the cookie; signed-out callers get the same answer.",
+    answer: '200 `{ "ok": true }`',
+  },
+  "PUT /api/users/me": {
+    group: "Profile",
+    summary: "Update the profile fields, or set or remove the profile picture",
+    description:
+      "With `profilePicture` in the body the picture is stored (a data URL) or removed (`null`); any other fields in the same body are checked first, so a refused request changes nothing. Without it, only the profile fields change.",
+    body: z.object({
+      ...updateProfileSchema.shape,
+      profilePicture: pictureUploadSchema.shape.profilePicture.nullable().optional(),
+    }),
+    fieldNotes: {
+      displayName: "Left out: unchanged",
+      homeCourseName: 'Left out: unchanged; `""` or `null`: cleared',
+      handicap: 'Left out: unchanged; `""` or `null`: cleared; -10 to 54, rounded to 0.1',
+      profilePicture:
+        "A base64 `data:image/...` URL of a JPEG, PNG, GIF or WebP (checked by its bytes, SVG refused) of at most 5 MB; `null` removes the picture",
+    },
+    answer: "200 `PublicUser` (`profilePicture` becomes `/api/users/{id}/picture?v={version}`)",
+    bodyLimitMb: 12,
+    errors: [
+      [
+        400,
+        "`Invalid file type: Please select an image file.` or `File too large: Please select an image smaller than 5MB.`",
+      ],
+    ],
+  },
+  "GET /api/users/:id/picture": {
+    group: "Profile",
+    summary: "A user's profile picture",
+    description:
+      "Any signed-in user may fetch any picture. The URL carries the version, so the answer is cached for a year: `Cache-Control: private, max-age=31536000, immutable` and an `ETag`; `If-None-Match` with that tag answers 304.",
+    answer: "200 the image bytes with their real `Content-Type`, or 304",
+    errors: [[404, "`Picture not found`"]],
+  },
+  "GET /api/users/:id/challenges": {
+    group: "Challenges",
+    summary: "The caller's challenges with their own progress",
+    paramNotes: { id: "Must be the caller's own id, else 403 `You can only act as yourself`" },
+    userIdQuery: true,
+    answer: "200 `ChallengeListItem[]`, oldest start date first",
+  },
+  "POST /api/challenges": {
+    group: "Challenges",
+    summary: "Create a challenge; the creator becomes its first player",
+    body: createChallengeSchema,
+    userIdQuery: true,
+    fieldNotes: {
+      startDate: "An instant (ISO 8601 text or epoch milliseconds) between 1900 and 9999",
+      endDate: "As startDate, and after it: `End date must be after start date`",
+      tiebreakerThreshold: "A whole number 1-18 (number or numeric text); default 9",
+      courseIds:
+        "Existing course ids, in order; duplicates dropped. Single mode needs exactly one course in total (with courseName)",
+      courseName:
+        "Optional: a course name (2-100 characters after trimming) found in any letter case or created, added to courseIds",
+    },
+    answer: "201 `ChallengeView` (new link code and PIN included)",
+    errors: [
+      [400, "`Choose a course for a single-course challenge` or `A single-course challenge has exactly one course`"],
+      [404, "`Course not found` for an unknown id in courseIds"],
+    ],
+  },
+  "GET /api/challenges/:id": {
+    group: "Challenges",
+    summary: "One challenge with the caller's own progress",
+    userIdQuery: true,
+    answer: "200 `ChallengeListItem`",
+    errors: [NOT_MEMBER],
+  },
+  "PATCH /api/challenges/:id": {
+    group: "Challenges",
+    summary: "Edit a challenge (creator only); fields left out stay as they are",
+    body: updateChallengeSchema,
+    userIdQuery: true,
+    fieldNotes: {
+      name: "At least 3 characters here (`Challenge name must be at least 3 characters`)",
+      startDate: "An instant between 1900 and 9999; the new window is checked against the stored other end",
+      endDate: "After the start: `End date must be after the start date`",
+      tiebreakerThreshold: "A whole number 1-17",
+      courseIds:
+        "Replaces the course list (single mode: exactly one). Left out while switching to single mode: the first course is kept",
+    },
+    answer: "200 `ChallengeView`",
+    errors: [NOT_MEMBER, [403, "`Only the creator can edit this challenge`"], [404, "`Course not found`"]],
+  },
+  "DELETE /api/challenges/:id": {
+    group: "Challenges",
+    summary: "Delete a challenge with its players, records and chat (creator only)",
+    userIdQuery: true,
+    answer: '200 `{ "ok": true }`',
+    errors: [NOT_MEMBER, [403, "`Only the creator can delete this challenge`"]],
+  },
+  "GET /api/challenges/:id/courses": {
+    group: "Challenges",
+    summary: "The challenge's courses, in their order",
+    userIdQuery: true,
+    answer: "200 `Course[]`",
+    errors: [NOT_MEMBER],
+  },
+  "POST /api/challenges/:id/courses": {
+    group: "Challenges",
+    summary: "Set the course (single mode) or add one (hybrid mode); creator only",
+    body: addChallengeCourseSchema,
+    userIdQuery: true,
+    fieldNotes: {
+      courseId: "Give courseId or courseName: `Select a course` when neither",
+      courseName: "A course name (2-100 characters after trimming) found in any letter case or created",
+    },
+    answer: "200 `Course[]`: the challenge's courses after the change",
+    errors: [
+      NOT_MEMBER,
+      [403, "`Only the creator can change the courses of this challenge`"],
+      [404, "`Course not found`"],
+    ],
+  },
+  "GET /api/challenges/:id/players": {
+    group: "Challenges",
+    summary: "The challenge's players, in the order they joined",
+    userIdQuery: true,
+    answer: "200 `ChallengePlayer[]`",
+    errors: [NOT_MEMBER],
+  },
+  "DELETE /api/challenges/:id/players/:userId": {
+    group: "Challenges",
+    summary: "Remove a player and all their records in the challenge (creator only)",
+    description:
+      "Posts `{name} was removed from the challenge` in the chat and takes the player's sockets out of the room.",
+    userIdQuery: true,
+    answer: '200 `{ "ok": true }`',
+    errors: [
+      NOT_MEMBER,
+      [403, "`Only the creator can remove players`, or `The creator cannot be removed from the challenge`"],
+      [404, "`Player not found` when that user does not play in the challenge"],
+    ],
+  },
+  "POST /api/challenges/:id/invite/regenerate": {
+    group: "Invites",
+    summary: "Issue a new link code and PIN; the old ones stop working at once (creator only)",
+    userIdQuery: true,
+    answer: "200 `InviteCodes`",
+    errors: [NOT_MEMBER, [403, "`Only the creator can regenerate the invite codes`"]],
+  },
+  "GET /api/courses/search": {
+    group: "Courses",
+    summary: "Find courses by name",
+    description:
+      "Case-insensitive substring match (`%` and `_` are plain characters); names starting with the text come first, then by name. At most 20.",
+    query: courseSearchSchema,
+    queryNotes: { q: "Empty: the first 20 courses by name" },
+    userIdQuery: true,
+    answer: "200 `Course[]`",
+  },
+  "POST /api/courses": {
+    group: "Courses",
+    summary: "Create a course",
+    body: createCourseSchema,
+    fieldNotes: { name: "Trimmed, inner runs of spaces collapsed, then 2-100 characters; unique in any letter case" },
+    userIdQuery: true,
+    answer: "201 `Course`",
+    errors: [[409, "`Course already exists` (the client then searches for it)"]],
+  },
+  "GET /api/courses/:id": {
+    group: "Courses",
+    summary: "One course",
+    userIdQuery: true,
+    answer: "200 `Course`",
+    errors: [[404, "`Course not found`"]],
+  },
+  "GET /api/challenge-preview/:code": {
+    group: "Invites",
+    summary: "Public preview of the challenge behind an invite link (no sign-in needed)",
+    description: "Holding the link is the permission. The preview never carries the link code or the PIN.",
+    answer: "200 `InvitePreview`",
+    errors: [[404, "`Challenge not found` for an unknown or malformed code"]],
+  },
+  "GET /api/challenges/invite/:code": {
+    group: "Invites",
+    summary: "The invite preview for a signed-in golfer, and whether they already play",
+    userIdQuery: true,
+    answer: "200 `InviteDetails`",
+    errors: [[404, "`Challenge not found` for an unknown or malformed code"]],
+  },
+  "POST /api/challenges/invite/:code/join": {
+    group: "Invites",
+    summary: "Join the challenge behind an invite link",
+    description: "Posts `{name} joined the challenge` in the chat when the join commits.",
+    userIdQuery: true,
+    answer: '200 `{ "challengeId": number, "name": string }`',
+    errors: [
+      [404, "`Challenge not found` for an unknown or malformed code"],
+      [409, "`Already joined challenge {id}`, or `This challenge has ended`"],
+    ],
+  },
+  "GET /api/challenges/pin/:pin": {
+    group: "Invites",
+    summary: "Look up a challenge by PIN",
+    description:
+      "Every well-formed look-up, found or not, counts against the caller's address (30 per 15 minutes); form errors are answered first and count nothing.",
+    userIdQuery: true,
+    answer:
+      '200 `{ "success": true, "name": string, "challengeId": number, "inviteCode": string }`: the client continues to `/join-challenge/{inviteCode}`',
+    errors: [
+      [
+        400,
+        "`Please enter a PIN code`, `PIN code is too short` (under 6 letters and digits) or `PIN code is too long` (over 12)",
+      ],
+      [404, "`Invalid PIN code. Please try again.`"],
+      [429, "`Too many PIN attempts. Please wait a few minutes and try again.`"],
+    ],
+  },
+  "GET /api/birdies": {
+    group: "Birdies",
+    summary: "The caller's own records, optionally in one challenge",
+    query: listBirdiesSchema,
+    queryNotes: { challengeId: "Only this challenge (members only: 404 `Challenge not found` otherwise)" },
+    userIdQuery: true,
+    answer: "200 `BirdieRecord[]`, newest date played first, then newest recorded",
+    errors: [NOT_MEMBER],
+  },
+  "POST /api/birdies": {
+    group: "Birdies",
+    summary: "Record one hole (the SPEC-era call: one request per marked hole)",
+    description:
+      "Runs the same checks as a round (see rules.md, Recording), awards achievements and posts the chat's system messages in one transaction. The React client records whole rounds over tRPC (`birdies.recordRound`) instead.",
+    body: recordBirdieSchema,
+    userIdQuery: true,
+    fieldNotes: {
+      courseId: "Single mode: optional (the challenge's course), a different course is refused. Hybrid: any course",
+      customCourseName: "Hybrid only: a course name found in any letter case or created",
+      score: "Strokes on a par 4: 3 birdie, 2 or 1 eagle; or the relative reading -1, -2, -3",
+      date: "The date played, `YYYY-MM-DD` (an ISO timestamp is read as its UTC day); from 1900",
+      "verifiedBy.signature":
+        "1-100 characters after trimming; stored as `signature:` + text (a leading `signature:` is not doubled)",
+    },
+    answer: "201 `BirdieRecord` plus `newAchievements: Achievement[]` (those earned by this record)",
+    errors: [
+      [
+        400,
+        "`This challenge has not started yet`, `This challenge has ended`, `Date played must be within the challenge dates`, `Date played cannot be in the future`, `Choose a course`, `That course is not part of this challenge`",
+      ],
+      NOT_MEMBER,
+      [404, "`Course not found` (hybrid, unknown courseId)"],
+      [
+        409,
+        "`Hole {n} is already recorded in this challenge` (multiple birdies off, and not an eagle upgrading a birdie)",
+      ],
+    ],
+  },
+  "DELETE /api/birdies/:id": {
+    group: "Birdies",
+    summary: "Delete one of the caller's own records",
+    description:
+      "With multiple birdies off, the best remaining record on that hole counts again. Earned achievements stay. An `Authorization: Bearer {user id}` header (sent by the SPEC-era client) is never authentication: the cookie decides, and a header naming someone else is refused.",
+    answer: '200 `{ "ok": true, "id": number }`',
+    errors: [
+      [400, "`This challenge has ended; its records are final`"],
+      [
+        403,
+        "`You can only delete your own birdies` (a fellow member's record), or `You can only act as yourself` when `Authorization: Bearer {id}` names someone else",
+      ],
+      [404, "`Birdie not found` (no such record, or someone else's in a challenge the caller is not in)"],
+    ],
+  },
+  "GET /api/challenges/:id/leaderboard": {
+    group: "Leaderboards",
+    summary: "Every player of a challenge, ranked",
+    answer: "200 `LeaderboardEntry[]` in rank order (players without records included, with 0 points)",
+    errors: [NOT_MEMBER],
+  },
+  "GET /api/users/:id/challenges/leaderboard": {
+    group: "Leaderboards",
+    summary: "My Rankings: the caller's rank in each of their challenges, 20 challenges a page",
+    paramNotes: { id: "Must be the caller's own id, else 403 `You can only act as yourself`" },
+    query: myChallengesPageSchema,
+    queryNotes: { offset: "Challenges to skip; most recent end date first" },
+    answer: "200 `MyChallengeLeaderboardItem[]` (each with its top 3 players); a full page of 20 means more may follow",
+  },
+  "GET /api/leaderboard/global": {
+    group: "Leaderboards",
+    summary: "The global board of a period: top 100 plus the caller's own row beyond 100th",
+    query: periodSchema,
+    queryNotes: { p: "Alias of `period` (read when `period` is absent)" },
+    answer: "200 `GlobalLeaderboard`",
+  },
+  "GET /api/achievements": {
+    group: "Achievements",
+    summary: "The achievement catalogue (nine entries), in display order",
+    answer: "200 `Achievement[]`",
+  },
+  "GET /api/users/:id/achievements": {
+    group: "Achievements",
+    summary: "Any user's earned achievements, newest first",
+    description: "Any signed-in user may look; an unknown id answers an empty list.",
+    answer: "200 `UserAchievement[]`",
+  },
+  "GET /api/challenges/:challengeId/chat": {
+    group: "Chat",
+    summary: "A page of a challenge's chat, oldest first",
+    description:
+      "Without `cursor` or `after`: the newest page. When older messages exist, the `X-Next-Cursor` response header holds the id to pass as `cursor` for the page before.",
+    query: listChatMessagesSchema,
+    queryNotes: {
+      cursor: "A message id from `X-Next-Cursor`: the page of messages older than it",
+      after: "The last id the client saw: messages newer than it, oldest first (a full page means ask again)",
+    },
+    userIdQuery: true,
+    answer: "200 `ChatMessage[]` in chronological order",
+    errors: [NOT_MEMBER, [400, "`Use either cursor or after, not both`"]],
+  },
+  "POST /api/challenges/:challengeId/chat": {
+    group: "Chat",
+    summary: "Send a chat message (members only)",
+    body: sendChatMessageSchema,
+    fieldNotes: { message: "Trimmed first: `Message cannot be empty` / `Message must be at most 1000 characters`" },
+    userIdQuery: true,
+    answer: "201 `ChatMessage`; every socket in the room receives it too",
+    errors: [NOT_MEMBER],
+  },
+  "POST /api/support": {
+    group: "Support",
+    summary: "Send a support request (signed in or not)",
+    body: supportRequestSchema,
+    fieldNotes: {
+      email: "Blank: `Missing information: Please fill out all fields.`",
+      subject: "Trimmed; blank: `Missing information: Please fill out all fields.`",
+      message: "Trimmed; blank: `Missing information: Please fill out all fields.`",
+    },
+    answer:
+      '201 `{ "success": true, "id": number, "status": "open", "createdAt": string }`; the request lands in the admin inbox',
+    errors: [
+      [
+        429,
+        "`You have sent several support requests recently. Please wait a while before sending another.` (5 per hour per user, or per address when signed out)",
+      ],
+    ],
+  },
+};
+
+export type ProcedureNote = { access: "public" | "signed in" | "admin"; twin?: string; note?: string };
+
+/**
+ * The tRPC procedures the React client calls (src/server/trpc/router.ts), with the REST route that
+ * runs the same service function. The generator lists every procedure the router has and refuses
+ * to run when one has no entry here.
+ */
+export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
+  "achievements.list": { access: "signed in", twin: "GET /api/achievements" },
+  "achievements.mine": { access: "signed in", note: "The caller's own, as `GET /api/users/{own id}/achievements`" },
+  "achievements.forUser": { access: "signed in", twin: "GET /api/users/:id/achievements" },
+  "admin.dashboard": { access: "admin", note: "Totals, 30-day series, latest audit entries" },
+  "admin.analytics": {
+    access: "admin",
+    note: "Birdies per hole, busiest courses, achievements earned, weekly actives",
+  },
+  "admin.audit.list": { access: "admin", note: "The audit log, paged" },
+  "admin.users.list": { access: "admin", note: "Search, role filter, paged" },
+  "admin.users.detail": { access: "admin", note: "A user with challenges, newest records and audit entries" },
+  "admin.users.setAdmin": { access: "admin", note: "Grant or revoke admin (never one's own)" },
+  "admin.users.setDisabled": { access: "admin", note: "Disable (revokes every session) or enable (never oneself)" },
+  "admin.challenges.list": { access: "admin", note: "Search, status filter, paged" },
+  "admin.challenges.detail": { access: "admin", note: "A challenge with players and newest records" },
+  "admin.challenges.delete": { access: "admin", note: "Delete any challenge (audited)" },
+  "admin.support.list": { access: "admin", note: "The support inbox by type and status, paged" },
+  "admin.support.setStatus": { access: "admin", note: "Mark resolved or reopen (audited)" },
+  "auth.me": { access: "signed in", twin: "GET /api/user" },
+  "auth.register": { access: "public", twin: "POST /api/register" },
+  "auth.login": { access: "public", twin: "POST /api/login" },
+  "auth.logout": { access: "public", twin: "POST /api/logout" },
+  "auth.updateProfile": { access: "signed in", twin: "PUT /api/users/me", note: "Profile fields only" },
+  "birdies.record": { access: "signed in", twin: "POST /api/birdies" },
+  "birdies.recordRound": {
+    access: "signed in",
+    note: "A verified round: several holes, all or nothing, exactly once per `clientRoundId`",
+  },
+  "birdies.list": { access: "signed in", twin: "GET /api/birdies" },
+  "birdies.listForPlayer": { access: "signed in", note: "Any player's records in a challenge the caller plays in" },
+  "birdies.delete": { access: "signed in", twin: "DELETE /api/birdies/:id" },
+  "challenges.list": { access: "signed in", twin: "GET /api/users/:id/challenges" },
+  "challenges.byId": { access: "signed in", twin: "GET /api/challenges/:id" },
+  "challenges.create": { access: "signed in", twin: "POST /api/challenges" },
+  "challenges.update": { access: "signed in", twin: "PATCH /api/challenges/:id" },
+  "challenges.delete": { access: "signed in", twin: "DELETE /api/challenges/:id" },
+  "challenges.courses": { access: "signed in", twin: "GET /api/challenges/:id/courses" },
+  "challenges.addCourse": { access: "signed in", twin: "POST /api/challenges/:id/courses" },
+  "challenges.players": { access: "signed in", twin: "GET /api/challenges/:id/players" },
+  "challenges.removePlayer": { access: "signed in", twin: "DELETE /api/challenges/:id/players/:userId" },
+  "challenges.regenerateInvite": { access: "signed in", twin: "POST /api/challenges/:id/invite/regenerate" },
+  "config.get": { access: "public", note: "`{ adAffiliateUrl }`: null means this deployment shows no ads" },
+  "chat.list": {
+    access: "signed in",
+    twin: "GET /api/challenges/:challengeId/chat",
+    note: "Answers `{ messages, nextCursor }` instead of a header",
+  },
+  "chat.send": { access: "signed in", twin: "POST /api/challenges/:challengeId/chat" },
+  "courses.search": { access: "signed in", twin: "GET /api/courses/search" },
+  "courses.byId": { access: "signed in", twin: "GET /api/courses/:id" },
+  "courses.create": { access: "signed in", twin: "POST /api/courses" },
+  "invites.preview": { access: "public", twin: "GET /api/challenge-preview/:code" },
+  "invites.details": { access: "signed in", twin: "GET /api/challenges/invite/:code" },
+  "invites.join": { access: "signed in", twin: "POST /api/challenges/invite/:code/join" },
+  "invites.lookupPin": {
+    access: "signed in",
+    twin: "GET /api/challenges/pin/:pin",
+    note: "A mutation, so it is never cached or retried",
+  },
+  "leaderboards.challenge": { access: "signed in", twin: "GET /api/challenges/:id/leaderboard" },
+  "leaderboards.myChallenges": { access: "signed in", twin: "GET /api/users/:id/challenges/leaderboard" },
+  "leaderboards.global": { access: "signed in", twin: "GET /api/leaderboard/global" },
+  "profile.uploadPicture": { access: "signed in", twin: "PUT /api/users/me", note: "`{ profilePicture }` only" },
+  "profile.removePicture": { access: "signed in", twin: "PUT /api/users/me", note: "As `{ profilePicture: null }`" },
+  "support.create": { access: "public", twin: "POST /api/support" },
+};
