@@ -38,13 +38,6 @@ export const ShareIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const LinkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-  </Icon>
-);
-
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16z" />
