@@ -1,8 +1,7 @@
-import { AdPopup } from "../../features/ads/components/ad-popup";
-import type { SessionUser } from "../../features/auth/lib/cached-user";
-import { OfflineSync } from "../../features/offline/components/offline-sync";
-import { PendingSyncPanel } from "../../features/offline/components/pending-sync-panel";
-import { UpdatePrompt } from "../../features/pwa/components/update-prompt";
+import { AdPopup } from "../../features/ads/public";
+import type { SessionUser } from "../../lib/session";
+import { OfflineSync, PendingSyncPanel } from "../../features/offline/public";
+import { UpdatePrompt } from "../../features/pwa/public";
 import { AvatarMenu } from "./avatar-menu";
 import { BottomBar } from "./bottom-bar";
 import { PageOutlet } from "./page-outlet";

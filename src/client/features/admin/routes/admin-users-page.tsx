@@ -7,7 +7,7 @@ import {
   USER_ROLE_FILTERS,
   type UserRoleFilter,
 } from "../../../../shared/schemas/admin";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { UserBadges } from "../components/badges";
 import { EmptyState } from "../components/empty-state";
@@ -29,7 +29,7 @@ const ROLE_OPTIONS: { value: UserRoleFilter; label: string }[] = [
 ];
 
 export function AdminUsersPage() {
-  const { user: me } = useAuth();
+  const { user: me } = useCurrentUser();
   const { filters, page, openId, update } = useUrlFilters({ q: "", role: "all" });
   const role = (USER_ROLE_FILTERS as readonly string[]).includes(filters.role)
     ? (filters.role as UserRoleFilter)

@@ -4,12 +4,8 @@ import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
-import {
-  useChallengeProgress,
-  useDeleteBirdie,
-  useOwnBirdies,
-  useRefreshAfterRecordChange,
-} from "../hooks/use-birdies";
+import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
+import { useChallengeProgress, useDeleteBirdie, useOwnBirdies } from "../hooks/use-birdies";
 import { formatPlayedDate, typeName } from "../lib/hole-records";
 
 /**

@@ -6,7 +6,8 @@ import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { recordedSummaryText } from "../../../../shared/domain/scoring";
 import type { Achievement } from "../../../../shared/schemas/achievements";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { useRecordRound, useRefreshAfterRecordChange } from "../hooks/use-birdies";
+import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
+import { useRecordRound } from "../hooks/use-birdies";
 import { countMarks, type HoleMarks, markedHoles, tapHole } from "../lib/hole-marks";
 import {
   continueState,
@@ -19,8 +20,9 @@ import {
 } from "../lib/record-form";
 import { formatPlayedDate } from "../lib/hole-records";
 import { HolePicker } from "./hole-picker";
-import { queueRound } from "../../offline/lib/outbox";
-import { isNetworkError, uuid } from "../../offline/lib/outbox-core";
+import { queueRound } from "../../offline/public";
+import { isNetworkError } from "../../../lib/errors";
+import { uuid } from "../../../lib/uuid";
 
 // SPEC.md §4 Toasts: one is visible at a time, so earned achievements follow the success toast
 // one after another instead of replacing it at once.

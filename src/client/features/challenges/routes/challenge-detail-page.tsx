@@ -1,4 +1,4 @@
-import { AdCard } from "../../ads/components/ad-card";
+import { AdCard } from "../../ads/public";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
@@ -8,12 +8,10 @@ import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { ChatCardSlot } from "../../chat/components/chat-card-slot";
-import { EditBirdies } from "../../birdies/components/edit-birdies";
-import { YourProgress } from "../../birdies/components/your-progress";
-import { ChallengeLeaderboardTab } from "../../leaderboards/components/challenge-leaderboard-tab";
-import { TopPlayers } from "../../leaderboards/components/top-players";
+import { useCurrentUser } from "../../../hooks/use-current-user";
+import { ChatCardSlot } from "../../chat/public";
+import { EditBirdies, YourProgress } from "../../birdies/public";
+import { ChallengeLeaderboardTab, TopPlayers } from "../../leaderboards/public";
 import { ChallengeInfoCard } from "../components/challenge-info-card";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { CreatorControls } from "../components/creator-controls";
@@ -43,7 +41,7 @@ const STATUS_BADGE = {
 export function ChallengeDetailPage() {
   const { id: rawId } = useParams();
   const id = parseChallengeId(rawId);
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const challenge = useChallenge(id);
   const players = useChallengePlayers(id ?? 0, id !== null && challenge.isSuccess);
   const now = useNow();

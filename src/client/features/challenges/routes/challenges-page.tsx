@@ -1,4 +1,4 @@
-import { AdDivider } from "../../ads/components/ad-divider";
+import { AdDivider } from "../../ads/public";
 import { type KeyboardEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";

@@ -1,7 +1,7 @@
 import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../../shared/schemas/chat";
 import { AlertIcon } from "../../../components/ui/icons";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";
 import { useNow } from "../hooks/use-now";
 import type { ConnectionStatus } from "../lib/chat-connection";
@@ -17,7 +17,7 @@ const NARROW_QUERY = "(max-width: 767px)";
  * `challengeId` (the challenge detail page) the card is fixed to that challenge.
  */
 export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: number } = {}) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const ids = { title: useId(), select: useId(), input: useId() };
   const challenges = useChatChallenges();
   const list = challenges.data ?? [];

@@ -7,7 +7,7 @@ import { FlagIcon, TargetIcon, TrophyIcon, UsersIcon } from "../../../components
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { savePendingInvite } from "../../../lib/pending-invite";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-preview";
 import { ChallengeNotFoundCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
@@ -17,7 +17,7 @@ import { authUrlFor, INVITE_REDIRECT_MS, isWellFormedInviteCode } from "../lib/i
 export function InvitePage() {
   const { inviteCode = "" } = useParams();
   const code = inviteCode.trim();
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
   const wellFormed = isWellFormedInviteCode(code);

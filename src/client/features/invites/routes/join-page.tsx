@@ -7,12 +7,12 @@ import { TextField } from "../../../components/ui/text-field";
 import { errorCodeOf } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useLookupPin } from "../hooks/use-invites";
 import { authUrlFor, PIN_DISPLAY_MAX, PIN_REDIRECT_MS, pinFieldValue } from "../lib/invite-flow";
 
 export function JoinPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   // SPEC.md §2: the PIN page is reachable signed out but asks for a sign-in first.
   if (!user) return <Navigate to={authUrlFor("/join")} replace />;
   return <JoinByPin />;

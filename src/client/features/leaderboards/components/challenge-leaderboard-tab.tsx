@@ -3,7 +3,7 @@ import { Avatar } from "../../../components/ui/avatar";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
 import { errorMessage } from "../../../lib/errors";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
 import { handicapText, playerName, realName } from "../lib/player-name";
 import { PlayerBirdiesDialog } from "./player-birdies-dialog";
@@ -14,7 +14,7 @@ import { RankBadge } from "./rank-badge";
  * ranked by points, medals for the top 3, and each player's birdies one click away.
  */
 export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const board = useChallengeLeaderboard(challengeId);
   const [player, setPlayer] = useState<LeaderboardUser | null>(null);
   const entries = board.data ?? [];

@@ -3,11 +3,16 @@ import { Avatar } from "../../../components/ui/avatar";
 import { toast } from "../../../lib/toast";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
-import { HoleDetailsDialog } from "../../birdies/components/hole-details-dialog";
-import { HoleStatusGrid } from "../../birdies/components/hole-status-grid";
-import { OverlayLayer } from "../../birdies/components/overlay-layer";
-import { useChallengeProgress, usePlayerBirdies } from "../../birdies/hooks/use-birdies";
-import { holeFieldsFromRecords, holeStatuses, holesByCourse } from "../../birdies/lib/hole-records";
+import {
+  HoleDetailsDialog,
+  HoleStatusGrid,
+  OverlayLayer,
+  useChallengeProgress,
+  usePlayerBirdies,
+  holeFieldsFromRecords,
+  holeStatuses,
+  holesByCourse,
+} from "../../birdies/public";
 import { handicapText, realName } from "../lib/player-name";
 
 type PlayerBirdiesDialogProps = {
