@@ -1,7 +1,8 @@
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import type { AdminChallenge, AdminChallengeDetail } from "../../../../shared/schemas/admin";
 import { useAdminChallengeDetail } from "../hooks/use-admin";
-import { formatCount, formatDate, plural } from "../lib/format";
+import { formatCount, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { ChallengeStatusBadge } from "./badges";
 import { Drawer } from "./drawer";
 import { Fact } from "./fact";
@@ -62,7 +63,7 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
           <ChallengeStatusBadge status={challenge.status} />
         </Fact>
         <Fact label="Dates">
-          {formatDate(challenge.startDate)} – {formatDate(challenge.endDate)}
+          {formatChallengeDate(challenge.startDate)} – {formatChallengeDate(challenge.endDate)}
         </Fact>
         <Fact label={challenge.courseMode === "hybrid" ? "Courses (any course)" : "Course"}>
           {challenge.courseNames.join(", ") || "—"}
@@ -118,7 +119,7 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
                   </td>
                   <td className="text-right tabular-nums">{formatCount(p.points)}</td>
                   <td className="text-right tabular-nums">{formatCount(p.recordCount)}</td>
-                  <td className="whitespace-nowrap">{formatDate(p.joinedAt)}</td>
+                  <td className="whitespace-nowrap">{formatChallengeDate(p.joinedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,8 @@
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import type { AdminUser, AdminUserDetail } from "../../../../shared/schemas/admin";
 import { useAdminUserDetail } from "../hooks/use-admin";
-import { formatCount, formatDate, plural } from "../lib/format";
+import { formatCount, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { AuditList } from "./audit-list";
 import { ChallengeStatusBadge, UserBadges } from "./badges";
 import { Drawer } from "./drawer";
@@ -64,7 +65,7 @@ function UserDetailBody({ detail }: { detail: AdminUserDetail }) {
             {user.email}
           </a>
         </Fact>
-        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Joined">{formatChallengeDate(user.createdAt)}</Fact>
         <Fact label="Signed in on">{plural(user.activeSessions, "device")}</Fact>
         <Fact label="Home course">{user.homeCourseName ?? "—"}</Fact>
         <Fact label="Handicap">{user.handicap ?? "—"}</Fact>

@@ -20,7 +20,8 @@ import { UserDetailDrawer } from "../components/user-detail-drawer";
 import { useAdminUsers } from "../hooks/use-admin";
 import { useUrlFilters } from "../hooks/use-url-filters";
 import { useUserActions } from "../hooks/use-user-actions";
-import { formatCount, formatDate } from "../lib/format";
+import { formatCount } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 
 const ROLE_OPTIONS: { value: UserRoleFilter; label: string }[] = [
   { value: "all", label: "All users" },
@@ -150,7 +151,7 @@ function UserRow({ user, selfId, onOpen, onToggleAdmin, onToggleDisabled }: User
         </button>
       </td>
       <td className="max-w-56 truncate">{user.email}</td>
-      <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
+      <td className="whitespace-nowrap">{formatChallengeDate(user.createdAt)}</td>
       <td className="text-right tabular-nums">{formatCount(user.challengeCount)}</td>
       <td className="text-right tabular-nums">{formatCount(user.recordCount)}</td>
       <td>

@@ -15,7 +15,6 @@ import {
   CUSTOM_COURSE,
   dateLimits,
   dateProblem,
-  localDay,
   type RecordDraft,
 } from "../lib/record-form";
 import { formatPlayedDate } from "../lib/hole-records";
@@ -23,6 +22,7 @@ import { HolePicker } from "./hole-picker";
 import { queueRound } from "../../offline/public";
 import { isNetworkError } from "../../../lib/errors";
 import { uuid } from "../../../lib/uuid";
+import { localDay } from "../../../lib/date-input";
 
 // SPEC.md §4 Toasts: one is visible at a time, so earned achievements follow the success toast
 // one after another instead of replacing it at once.

@@ -10,9 +10,9 @@ import {
   dateLimits,
   dateProblem,
   hasCourse,
-  localDay,
   type RecordDraft,
 } from "./record-form";
+import { localDay } from "../../../lib/date-input";
 
 const draft = (over: Partial<RecordDraft> = {}): RecordDraft => ({
   challengeId: 1,

@@ -6,13 +6,6 @@ import { countMarks, type HoleMarks } from "./hole-marks";
 
 export const CUSTOM_COURSE = "custom";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A calendar day on the golfer's own clock as YYYY-MM-DD (the date input's format). */
-export function localDay(date: Date = new Date()): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The UTC calendar day of an instant, as the server compares challenge windows. */
 export function utcDay(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);

@@ -16,7 +16,7 @@ import {
   type FieldErrors,
 } from "../lib/challenge-form";
 import { EAGLE_BONUS_TEXT, TIEBREAKER_LABELS } from "../lib/challenge-rules";
-import { laterValue } from "../lib/date-input";
+import { laterValue } from "../../../lib/date-input";
 import { CourseNameField } from "./course-name-field";
 import { ToggleField } from "./toggle-field";
 

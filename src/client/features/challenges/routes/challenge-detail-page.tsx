@@ -19,7 +19,7 @@ import { InviteCard } from "../components/invite-card";
 import { PageHeader } from "../components/page-header";
 import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 
 type Tab = "overview" | "leaderboard" | "rules";
 const TABS: { id: Tab; label: string }[] = [

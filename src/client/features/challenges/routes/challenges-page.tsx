@@ -10,7 +10,7 @@ import { ChallengeCard } from "../components/challenge-card";
 import { ChallengesEmptyState } from "../components/challenges-empty-state";
 import { PageHeader } from "../components/page-header";
 import { useMyChallenges } from "../hooks/use-challenges";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 
 const TABS: { id: ChallengeStatus; label: string }[] = [
   { id: "active", label: "Active" },

@@ -3,7 +3,7 @@ import { CHAT_MESSAGE_MAX } from "../../../../shared/schemas/chat";
 import { AlertIcon } from "../../../components/ui/icons";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 import type { ConnectionStatus } from "../lib/chat-connection";
 import { sendableText, toChatRows } from "../lib/chat-messages";
 import { ChatMessageItem } from "./chat-message-item";

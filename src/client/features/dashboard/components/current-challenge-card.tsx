@@ -6,7 +6,7 @@ import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/ch
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { HoleDetailsDialog, HoleStatusGrid, useOwnBirdies, holeStatuses } from "../../birdies/public";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 import { endsInText } from "../lib/ends-in";
 
 /** The dashboard's current challenge (SPEC.md §2 Challenge card). */
