@@ -9,5 +9,3 @@ export { useChallengeProgress, useMyChallenges, useOwnBirdies, usePlayerBirdies 
 /** The challenge detail page shows the player's progress and their editable records. */
 export { EditBirdies } from "./components/edit-birdies";
 export { YourProgress } from "./components/your-progress";
-/** The leaderboard's player dialog stacks the hole dialogs on its own layer. */
-export { OverlayLayer } from "./components/overlay-layer";

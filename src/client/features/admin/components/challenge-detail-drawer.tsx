@@ -4,7 +4,7 @@ import { useAdminChallengeDetail } from "../hooks/use-admin";
 import { formatCount, plural } from "../lib/format";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { ChallengeStatusBadge } from "./badges";
-import { Drawer } from "./drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { Fact } from "./fact";
 import { QueryError } from "./query-error";
 import { RecordsTable } from "./records-table";
@@ -26,7 +26,9 @@ export function ChallengeDetailDrawer({ challengeId, onClose, onDelete }: Challe
   const detail = useAdminChallengeDetail(challengeId);
   const challenge = detail.data?.challenge;
   return (
-    <Drawer
+    <Dialog
+      placement="drawer"
+      closeLabel="Close"
       open={challengeId !== null}
       onClose={onClose}
       title={challenge?.name ?? "Challenge"}
@@ -50,7 +52,7 @@ export function ChallengeDetailDrawer({ challengeId, onClose, onDelete }: Challe
       ) : (
         <ChallengeDetailBody detail={detail.data} />
       )}
-    </Drawer>
+    </Dialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { formatCount, plural } from "../lib/format";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { AuditList } from "./audit-list";
 import { ChallengeStatusBadge, UserBadges } from "./badges";
-import { Drawer } from "./drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { Fact } from "./fact";
 import { QueryError } from "./query-error";
 import { RecordsTable } from "./records-table";
@@ -24,7 +24,9 @@ export function UserDetailDrawer({ userId, selfId, onClose, onToggleAdmin, onTog
   const detail = useAdminUserDetail(userId);
   const user = detail.data?.user;
   return (
-    <Drawer
+    <Dialog
+      placement="drawer"
+      closeLabel="Close"
       open={userId !== null}
       onClose={onClose}
       title={user ? user.displayName || user.username : "User"}
@@ -48,7 +50,7 @@ export function UserDetailDrawer({ userId, selfId, onClose, onToggleAdmin, onTog
       ) : (
         <UserDetailBody detail={detail.data} />
       )}
-    </Drawer>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Modal } from "../../../components/ui/modal";
+import { Dialog } from "../../../components/ui/dialog";
 import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -110,7 +110,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
           </ul>
         )}
       </div>
-      <Modal
+      <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this birdie?"
@@ -128,7 +128,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
             Delete
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus } from "../../../../shared/domain/challenge-timing";
-import { ShareIcon } from "../../../components/ui/action-icons";
+import { ShareIcon } from "../../../components/ui/icons";
 import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { isNotFound } from "../../../lib/error-codes";

@@ -2,7 +2,7 @@ import { AdDivider } from "../../ads/public";
 import { type KeyboardEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
-import { KeyIcon } from "../../../components/ui/action-icons";
+import { KeyIcon } from "../../../components/ui/icons";
 import { AlertIcon, PlusIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";

@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../../shared/schemas/chat";
-import { AlertIcon } from "../../../components/ui/icons";
+import { AlertIcon, SendIcon } from "../../../components/ui/icons";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";
 import { useNow } from "../../../hooks/use-now";
@@ -227,24 +227,6 @@ function ConnectionBadge({ status }: { status: ConnectionStatus }) {
     </span>
   );
 }
-
-const SendIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="1em"
-    height="1em"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="m22 2-7 20-4-9-9-4Z" />
-    <path d="M22 2 11 13" />
-  </svg>
-);
 
 function scrollListToBottom(list: HTMLElement | null) {
   if (list) list.scrollTop = list.scrollHeight;

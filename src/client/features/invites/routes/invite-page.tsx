@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import type { InvitePreview } from "../../../../shared/schemas/invites";
-import { CalendarIcon } from "../../../components/ui/action-icons";
+import { CalendarIcon } from "../../../components/ui/icons";
 import { FlagIcon, TargetIcon, TrophyIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { savePendingInvite } from "../../../lib/pending-invite";

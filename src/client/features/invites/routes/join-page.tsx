@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { PIN_MIN_INPUT } from "../../../../shared/domain/invite-codes";
 import { INVALID_PIN, pinInputSchema } from "../../../../shared/schemas/invites";
-import { ArrowLeftIcon, KeyIcon } from "../../../components/ui/action-icons";
+import { ArrowLeftIcon, KeyIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorCodeOf } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";

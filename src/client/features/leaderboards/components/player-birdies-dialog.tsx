@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
+import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../lib/toast";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
 import {
   HoleDetailsDialog,
   HoleStatusGrid,
-  OverlayLayer,
   useChallengeProgress,
   usePlayerBirdies,
   holeFieldsFromRecords,
@@ -42,7 +42,9 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
 
   return (
     <>
-      <OverlayLayer
+      <Dialog
+        placement="panel"
+        closeLabel="Close dialog"
         open={player !== null}
         onClose={() => {
           setOpenHole(null);
@@ -50,7 +52,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
         }}
         title={`${name}'s Birdies`}
         description={player ? handicapText(player.handicap) : undefined}
-        panelClassName="sm:max-w-lg"
+        boxClassName="sm:max-w-lg"
       >
         {player && (
           <div className="space-y-5">
@@ -112,7 +114,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
             )}
           </div>
         )}
-      </OverlayLayer>
+      </Dialog>
       <HoleDetailsDialog hole={openHole} records={list} onClose={() => setOpenHole(null)} />
     </>
   );
