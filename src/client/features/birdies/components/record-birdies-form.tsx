@@ -3,20 +3,15 @@ import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
-import { recordedSummaryText } from "../../../../shared/domain/scoring";
+import { BIRDIE_POINTS, EAGLE_POINTS, recordedSummaryText, recordType } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 import type { Achievement } from "../../../../shared/schemas/achievements";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
 import { useRecordRound } from "../hooks/use-birdies";
 import { countMarks, type HoleMarks, markedHoles, tapHole } from "../lib/hole-marks";
-import {
-  continueState,
-  courseInput,
-  CUSTOM_COURSE,
-  dateLimits,
-  dateProblem,
-  type RecordDraft,
-} from "../lib/record-form";
+import { continueState, courseInput, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
+import { playDateProblem, playDateWindow } from "../../../../shared/domain/play-date-window";
 import { formatPlayedDate } from "../lib/hole-records";
 import { HolePicker } from "./hole-picker";
 import { queueRound } from "../../offline/public";
@@ -77,10 +72,11 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
 
   const challenge = challenges.find((c) => c.id === draft.challengeId);
   const limits = useMemo(
-    () => (challenge ? dateLimits(challenge.startDate, challenge.endDate, localDay()) : null),
+    // The golfer's own calendar day bounds the date; the server allows the latest zone on Earth.
+    () => (challenge ? playDateWindow(challenge.startDate, challenge.endDate, localDay()) : null),
     [challenge],
   );
-  const dateError = dateProblem(draft.date, limits);
+  const dateError = playDateProblem(draft.date, limits);
   const state = continueState(draft, dateError);
   const counts = countMarks(draft.marks);
   const locked = lockedChallengeId !== null;
@@ -205,7 +201,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
             <dt className="text-base-content/60">Holes</dt>
             <dd className="font-medium">
               {markedHoles(draft.marks)
-                .map((h) => `${h.holeNumber} (${h.score <= 2 ? "eagle" : "birdie"})`)
+                .map((h) => `${h.holeNumber} (${recordType(h.score)})`)
                 .join(", ")}
             </dd>
           </dl>
@@ -349,7 +345,9 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
         )}
 
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-base-content/60">Birdie = 1 pt · Eagle = 3 pts</p>
+          <p className="text-xs text-base-content/60">
+            Birdie = {pointsText(BIRDIE_POINTS)} · Eagle = {pointsText(EAGLE_POINTS)}
+          </p>
           <button
             type="submit"
             className={`btn btn-primary ${state === "no-holes" ? "btn-disabled pointer-events-auto" : ""}`}

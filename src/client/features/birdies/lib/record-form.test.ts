@@ -4,14 +4,16 @@ import {
   type ContinueState,
   courseInput,
   CUSTOM_COURSE,
-  DATE_FUTURE,
-  DATE_OUTSIDE,
-  DATE_REQUIRED,
-  dateLimits,
-  dateProblem,
   hasCourse,
   type RecordDraft,
 } from "./record-form";
+import {
+  DATE_FUTURE,
+  DATE_OUTSIDE,
+  DATE_REQUIRED,
+  playDateWindow as dateLimits,
+  playDateProblem as dateProblem,
+} from "../../../../shared/domain/play-date-window";
 import { localDay } from "../../../lib/date-input";
 
 const draft = (over: Partial<RecordDraft> = {}): RecordDraft => ({

@@ -1,3 +1,5 @@
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 import { useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
@@ -30,8 +32,8 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
             Leaderboard
           </h2>
           <p className="text-xs text-base-content/70">
-            <span className="badge badge-primary badge-sm mr-1">Birdie = 1 pt</span>
-            <span className="badge badge-accent badge-sm">Eagle = 3 pts</span>
+            <span className="badge badge-primary badge-sm mr-1">Birdie = {pointsText(BIRDIE_POINTS)}</span>
+            <span className="badge badge-accent badge-sm">Eagle = {pointsText(EAGLE_POINTS)}</span>
           </p>
         </div>
 

@@ -1,3 +1,5 @@
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 import { AdBanner } from "../../ads/public";
 import { useSearchParams } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
@@ -56,7 +58,9 @@ export function GlobalLeaderboardPage() {
             <h2 id="global-board-title" className="card-title text-lg">
               {PERIOD_LABELS[period]}
             </h2>
-            <p className="text-xs text-base-content/60">Birdie = 1 pt · Eagle = 3 pts</p>
+            <p className="text-xs text-base-content/60">
+              Birdie = {pointsText(BIRDIE_POINTS)} · Eagle = {pointsText(EAGLE_POINTS)}
+            </p>
           </div>
           {board.isLoading ? (
             <PageSpinner label="Loading leaderboard data..." />
