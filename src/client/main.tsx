@@ -1,8 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { captureInstallPrompt } from "./features/pwa/lib/install-prompt";
-import { registerServiceWorker } from "./features/pwa/lib/service-worker";
+import { captureInstallPrompt, registerServiceWorker } from "./features/pwa/public";
 import { initTheme } from "./lib/theme";
 import "./styles.css";
 

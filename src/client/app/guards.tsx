@@ -1,14 +1,14 @@
 import { Navigate, useLocation, useParams } from "react-router";
 import { PageSpinner } from "../components/ui/page-spinner";
-import { useAuth } from "../features/auth/hooks/use-auth";
-import { authRedirectUrl } from "../features/auth/lib/safe-redirect";
+import { useCurrentUser } from "../hooks/use-current-user";
+import { authRedirectUrl } from "../features/auth/public";
 import { AdminLayout } from "./layout/admin-layout";
 import { AppLayout } from "./layout/app-layout";
 import { PublicLayout } from "./layout/public-layout";
 
 /** Signed-in pages: a signed-out visitor goes to /auth with the page to come back to. */
 export function SignedInArea() {
-  const { user, isLoading, signedOutOnPurpose } = useAuth();
+  const { user, isLoading, signedOutOnPurpose } = useCurrentUser();
   const location = useLocation();
   if (isLoading) return <PageSpinner fullScreen />;
   if (!user)
@@ -20,14 +20,14 @@ export function SignedInArea() {
 
 /** Pages open to everyone: inside the app shell when signed in, a light shell otherwise. */
 export function OpenArea() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner fullScreen />;
   return user ? <AppLayout user={user} /> : <PublicLayout />;
 }
 
 /** Admin pages: signed-out visitors go to the admin sign-in; non-admins go home. */
 export function AdminArea() {
-  const { user, isLoading, signedOutOnPurpose } = useAuth();
+  const { user, isLoading, signedOutOnPurpose } = useCurrentUser();
   const location = useLocation();
   if (isLoading) return <PageSpinner fullScreen />;
   if (!user) {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Toaster } from "../components/ui/toaster";
-import { AuthProvider } from "../features/auth/components/auth-provider";
+import { AuthProvider } from "../features/auth/public";
 import { createQueryClient } from "../lib/query-client";
 import { createTrpcClient, trpc } from "../lib/trpc";
 

@@ -1,12 +1,12 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useAuth } from "../features/auth/hooks/use-auth";
+import { useCurrentUser } from "../hooks/use-current-user";
 
 /**
  * Wraps every route: restores scroll per navigation, and applies SPEC §6's rule that a signed-in
  * admin anywhere outside /admin is sent to /admin.
  */
 export function RootRoute() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const { pathname } = useLocation();
   if (user?.isAdmin && !/^\/admin(?:\/|$)/.test(pathname)) return <Navigate to="/admin" replace />;
   return (

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { currentUserQueryKey } from "../features/auth/lib/current-user";
 import { isUnauthorized } from "./errors";
+import { currentUserQueryKey } from "./session";
 
 /**
  * A 401 from any call means the session may be gone (signed out elsewhere, or disabled by an

@@ -1,28 +1,53 @@
-import { describe, expect, test } from "bun:test";
-import { type Toast, toastReducer } from "./toast";
+import { afterEach, describe, expect, test } from "bun:test";
+import { connectToasts, type ShownToast, TOAST_DEFAULT_DURATION_MS, toast } from "./toast";
 
-const make = (id: string, open = true): Toast => ({ id, title: `t${id}`, variant: "default", duration: 5000, open });
+// The wrapper's own rules: defaults, order and dismissal across the moment sonner arrives. The
+// driver here only records calls; the real one (sonner) is exercised by the e2e specs.
+function recordingDriver() {
+  const shown: ShownToast[] = [];
+  const dismissed: (string | number)[] = [];
+  return {
+    shown,
+    dismissed,
+    driver: {
+      show: (t: ShownToast) => shown.push(t),
+      dismiss: (id: string | number) => dismissed.push(id),
+    },
+  };
+}
 
-describe("toastReducer", () => {
-  test("adding keeps only the newest toast (limit 1)", () => {
-    expect(toastReducer([make("1")], { type: "ADD_TOAST", toast: make("2") }).map((t) => t.id)).toEqual(["2"]);
-  });
+afterEach(() => connectToasts(null));
 
-  test("updating changes only the matching toast", () => {
-    const next = toastReducer([make("1")], { type: "UPDATE_TOAST", toast: { id: "1", title: "changed" } });
-    expect(next[0].title).toBe("changed");
-    expect(toastReducer([make("1")], { type: "UPDATE_TOAST", toast: { id: "9", title: "x" } })[0].title).toBe("t1");
-  });
-
-  test("dismissing closes without removing; no id closes all", () => {
-    expect(toastReducer([make("1")], { type: "DISMISS_TOAST", toastId: "1" })).toEqual([make("1", false)]);
-    expect(toastReducer([make("1"), make("2")], { type: "DISMISS_TOAST" }).every((t) => !t.open)).toBe(true);
-  });
-
-  test("removing drops the toast; no id clears everything", () => {
-    expect(toastReducer([make("1"), make("2")], { type: "REMOVE_TOAST", toastId: "1" }).map((t) => t.id)).toEqual([
-      "2",
+describe("toast()", () => {
+  test("fills in the variant and the 5 s duration, keeping an explicit one", () => {
+    const r = recordingDriver();
+    connectToasts(r.driver);
+    toast({ title: "Saved offline" });
+    toast({ title: "Could not sync a round", variant: "destructive", duration: Number.POSITIVE_INFINITY });
+    expect(r.shown).toEqual([
+      { title: "Saved offline", variant: "default", duration: TOAST_DEFAULT_DURATION_MS },
+      { title: "Could not sync a round", variant: "destructive", duration: Number.POSITIVE_INFINITY },
     ]);
-    expect(toastReducer([make("1")], { type: "REMOVE_TOAST" })).toEqual([]);
+  });
+
+  test("toasts raised before the toaster is ready show in order once it connects", () => {
+    toast({ title: "first" });
+    toast({ title: "second" });
+    const r = recordingDriver();
+    connectToasts(r.driver);
+    expect(r.shown.map((t) => t.title)).toEqual(["first", "second"]);
+  });
+
+  test("a toast dismissed while waiting never shows; one dismissed after showing is taken away", () => {
+    const early = toast({ title: "gone before it came" });
+    early.dismiss();
+    const r = recordingDriver();
+    connectToasts(r.driver);
+    expect(r.shown).toEqual([]);
+
+    const later = toast({ title: "shown" });
+    later.dismiss();
+    expect(r.shown.map((t) => t.title)).toEqual(["shown"]);
+    expect(r.dismissed).toEqual([1]);
   });
 });

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { ChartIcon, FlagIcon, HomeIcon, LifeBuoyIcon, LogOutIcon, UsersIcon } from "../../components/ui/icons";
-import type { SessionUser } from "../../features/auth/lib/cached-user";
-import { useAuth } from "../../features/auth/hooks/use-auth";
+import type { SessionUser } from "../../lib/session";
+import { useAuth } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
 

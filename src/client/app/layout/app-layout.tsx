@@ -1,13 +1,16 @@
-import { AdPopup } from "../../features/ads/components/ad-popup";
-import type { SessionUser } from "../../features/auth/lib/cached-user";
-import { OfflineSync } from "../../features/offline/components/offline-sync";
-import { PendingSyncPanel } from "../../features/offline/components/pending-sync-panel";
-import { UpdatePrompt } from "../../features/pwa/components/update-prompt";
+import { lazy, Suspense } from "react";
+import type { SessionUser } from "../../lib/session";
+import { OfflineSync, PendingSyncPanel } from "../../features/offline/public";
+import { UpdatePrompt } from "../../features/pwa/public";
 import { AvatarMenu } from "./avatar-menu";
 import { BottomBar } from "./bottom-bar";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
 import { TopNav } from "./top-nav";
+
+// The ad popup opens 10 s after load at the earliest (and never in ad-free mode, the default):
+// the ads code loads after the first render instead of with it.
+const AdPopup = lazy(() => import("../../features/ads/public").then((ads) => ({ default: ads.AdPopup })));
 
 /** The signed-in shell (SPEC §2 Layout). */
 export function AppLayout({ user }: { user: SessionUser }) {
@@ -26,7 +29,9 @@ export function AppLayout({ user }: { user: SessionUser }) {
       <BottomBar />
       <OfflineSync userId={user.id} />
       <UpdatePrompt />
-      <AdPopup />
+      <Suspense fallback={null}>
+        <AdPopup />
+      </Suspense>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu } from "../../components/ui/dropdown-menu";
 import { LifeBuoyIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../components/ui/icons";
-import type { SessionUser } from "../../features/auth/lib/cached-user";
-import { useAuth } from "../../features/auth/hooks/use-auth";
+import type { SessionUser } from "../../lib/session";
+import { useAuth } from "../../features/auth/public";
 
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const { logout, isLoggingOut } = useAuth();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { authRedirectUrl } from "../../features/auth/lib/safe-redirect";
+import { authRedirectUrl } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
 

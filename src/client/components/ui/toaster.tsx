@@ -1,40 +1,38 @@
-import { dismissToast, useToasts } from "../../lib/toast";
-import { AlertIcon, CheckIcon, XIcon } from "./icons";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { setToastRaiser } from "../../lib/toast";
 
-/** Renders the one visible toast; the live region stays mounted so screen readers hear each new one. */
+// sonner (about 10 KB gzipped) loads right after the first render: no first screen shows a toast,
+// and toasts raised before it is ready wait in lib/toast.ts.
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+/**
+ * The toasts' layer: a manual popover, so toasts live in the browser's top layer like the
+ * dialogs, and each dialog that opens raises it again (a toast from inside a dialog shows above it).
+ */
 export function Toaster() {
-  const toasts = useToasts().filter((t) => t.open);
+  const layerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const layer = layerRef.current;
+    // Without the Popover API the layer simply stays in the page.
+    if (!layer || typeof layer.showPopover !== "function") return;
+    const raise = () => {
+      if (layer.matches(":popover-open")) layer.hidePopover();
+      layer.showPopover();
+    };
+    raise();
+    setToastRaiser(raise);
+    return () => {
+      setToastRaiser(null);
+      if (layer.matches(":popover-open")) layer.hidePopover();
+    };
+  }, []);
+
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-atomic="true"
-      className="toast toast-top toast-center z-[1100] w-[min(26rem,calc(100vw-2rem))] md:toast-bottom md:toast-end"
-    >
-      {toasts.map((t) => (
-        <div
-          key={t.id}
-          data-testid="toast"
-          data-variant={t.variant}
-          className={`alert items-start whitespace-normal shadow-lg ${t.variant === "destructive" ? "alert-error" : "border-base-300 bg-base-100"}`}
-        >
-          <span className={`mt-0.5 text-lg ${t.variant === "destructive" ? "" : "text-success"}`}>
-            {t.variant === "destructive" ? <AlertIcon /> : <CheckIcon />}
-          </span>
-          <div className="min-w-0 flex-1 break-words">
-            {t.title && <p className="font-semibold">{t.title}</p>}
-            {t.description && <p className="text-sm opacity-90">{t.description}</p>}
-          </div>
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs btn-circle"
-            aria-label="Dismiss notification"
-            onClick={() => dismissToast(t.id)}
-          >
-            <XIcon />
-          </button>
-        </div>
-      ))}
+    <div ref={layerRef} popover="manual" className="m-0 size-0 overflow-visible border-0 bg-transparent p-0">
+      <Suspense fallback={null}>
+        <SonnerToaster />
+      </Suspense>
     </div>
   );
 }

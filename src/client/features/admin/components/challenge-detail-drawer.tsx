@@ -1,9 +1,10 @@
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import type { AdminChallenge, AdminChallengeDetail } from "../../../../shared/schemas/admin";
 import { useAdminChallengeDetail } from "../hooks/use-admin";
-import { formatCount, formatDate, plural } from "../lib/format";
+import { formatCount, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { ChallengeStatusBadge } from "./badges";
-import { Drawer } from "./drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { Fact } from "./fact";
 import { QueryError } from "./query-error";
 import { RecordsTable } from "./records-table";
@@ -25,7 +26,9 @@ export function ChallengeDetailDrawer({ challengeId, onClose, onDelete }: Challe
   const detail = useAdminChallengeDetail(challengeId);
   const challenge = detail.data?.challenge;
   return (
-    <Drawer
+    <Dialog
+      placement="drawer"
+      closeLabel="Close"
       open={challengeId !== null}
       onClose={onClose}
       title={challenge?.name ?? "Challenge"}
@@ -49,7 +52,7 @@ export function ChallengeDetailDrawer({ challengeId, onClose, onDelete }: Challe
       ) : (
         <ChallengeDetailBody detail={detail.data} />
       )}
-    </Drawer>
+    </Dialog>
   );
 }
 
@@ -62,7 +65,7 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
           <ChallengeStatusBadge status={challenge.status} />
         </Fact>
         <Fact label="Dates">
-          {formatDate(challenge.startDate)} – {formatDate(challenge.endDate)}
+          {formatChallengeDate(challenge.startDate)} – {formatChallengeDate(challenge.endDate)}
         </Fact>
         <Fact label={challenge.courseMode === "hybrid" ? "Courses (any course)" : "Course"}>
           {challenge.courseNames.join(", ") || "—"}
@@ -118,7 +121,7 @@ function ChallengeDetailBody({ detail }: { detail: AdminChallengeDetail }) {
                   </td>
                   <td className="text-right tabular-nums">{formatCount(p.points)}</td>
                   <td className="text-right tabular-nums">{formatCount(p.recordCount)}</td>
-                  <td className="whitespace-nowrap">{formatDate(p.joinedAt)}</td>
+                  <td className="whitespace-nowrap">{formatChallengeDate(p.joinedAt)}</td>
                 </tr>
               ))}
             </tbody>

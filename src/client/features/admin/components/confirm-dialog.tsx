@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Modal } from "../../../components/ui/modal";
+import { Dialog } from "../../../components/ui/dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -25,7 +25,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal open={open} onClose={() => !pending && onCancel()} title={title} description={description}>
+    <Dialog open={open} onClose={() => !pending && onCancel()} title={title} description={description}>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
           Cancel
@@ -40,6 +40,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { typeLabel } from "../../../../shared/domain/scoring";
 import type { AdminRecord } from "../../../../shared/schemas/admin";
-import { formatDate, formatDateTime, plural } from "../lib/format";
+import { formatDateTime, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 
 type RecordsTableProps = {
   records: readonly AdminRecord[];
@@ -39,7 +40,7 @@ export function RecordsTable({ records, total, show }: RecordsTableProps) {
                   {!r.counted && <span className="ml-1 text-xs">(superseded)</span>}
                 </td>
                 <td className="max-w-40 truncate">{r.courseName}</td>
-                <td className="whitespace-nowrap">{formatDate(`${r.datePlayed}T12:00:00Z`, "UTC")}</td>
+                <td className="whitespace-nowrap">{formatChallengeDate(`${r.datePlayed}T12:00:00Z`, "UTC")}</td>
                 <td className="max-w-32 truncate">{r.verifierName}</td>
                 <td className="whitespace-nowrap text-base-content/70">{formatDateTime(r.createdAt)}</td>
               </tr>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { SEARCH_MAX } from "../../../../shared/schemas/admin";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 
 type SearchFieldProps = {
   label: string;

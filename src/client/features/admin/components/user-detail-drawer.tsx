@@ -1,10 +1,11 @@
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import type { AdminUser, AdminUserDetail } from "../../../../shared/schemas/admin";
 import { useAdminUserDetail } from "../hooks/use-admin";
-import { formatCount, formatDate, plural } from "../lib/format";
+import { formatCount, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { AuditList } from "./audit-list";
 import { ChallengeStatusBadge, UserBadges } from "./badges";
-import { Drawer } from "./drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { Fact } from "./fact";
 import { QueryError } from "./query-error";
 import { RecordsTable } from "./records-table";
@@ -23,7 +24,9 @@ export function UserDetailDrawer({ userId, selfId, onClose, onToggleAdmin, onTog
   const detail = useAdminUserDetail(userId);
   const user = detail.data?.user;
   return (
-    <Drawer
+    <Dialog
+      placement="drawer"
+      closeLabel="Close"
       open={userId !== null}
       onClose={onClose}
       title={user ? user.displayName || user.username : "User"}
@@ -47,7 +50,7 @@ export function UserDetailDrawer({ userId, selfId, onClose, onToggleAdmin, onTog
       ) : (
         <UserDetailBody detail={detail.data} />
       )}
-    </Drawer>
+    </Dialog>
   );
 }
 
@@ -64,7 +67,7 @@ function UserDetailBody({ detail }: { detail: AdminUserDetail }) {
             {user.email}
           </a>
         </Fact>
-        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Joined">{formatChallengeDate(user.createdAt)}</Fact>
         <Fact label="Signed in on">{plural(user.activeSessions, "device")}</Fact>
         <Fact label="Home course">{user.homeCourseName ?? "—"}</Fact>
         <Fact label="Handicap">{user.handicap ?? "—"}</Fact>

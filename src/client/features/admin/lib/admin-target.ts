@@ -1,4 +1,4 @@
-import { safeRedirectTarget } from "../../auth/lib/safe-redirect";
+import { safeRedirectTarget } from "../../auth/public";
 
 /**
  * Where a successful admin sign-in goes: the admin page the visitor came for (a `redirect` inside

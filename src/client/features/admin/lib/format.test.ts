@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AuditEntry } from "../../../../shared/schemas/admin";
-import { auditDetailText, auditSentence, formatCount, formatDate, formatDateTime, formatDay, plural } from "./format";
+import { formatChallengeDate as formatDate } from "../../../../shared/domain/challenge-timing";
+import { auditDetailText, auditSentence, formatCount, formatDateTime, formatDay, plural } from "./format";
 
 const entry = (patch: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

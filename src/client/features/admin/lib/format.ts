@@ -11,12 +11,6 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
-export function formatDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(
-    new Date(iso),
-  );
-}
-
 export function formatDateTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", {
     month: "short",

@@ -20,7 +20,8 @@ import { SearchField } from "../components/search-field";
 import { SelectField } from "../components/select-field";
 import { useAdminActions, useAdminChallenges } from "../hooks/use-admin";
 import { useUrlFilters } from "../hooks/use-url-filters";
-import { formatCount, formatDate, plural } from "../lib/format";
+import { formatCount, plural } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 
 const STATUS_OPTIONS: { value: ChallengeStatusFilter; label: string }[] = [
   { value: "all", label: "All challenges" },
@@ -133,7 +134,7 @@ export function AdminChallengesPage() {
                         <span className="block truncate text-xs text-base-content/60">@{c.creator.username}</span>
                       </td>
                       <td className="whitespace-nowrap text-sm">
-                        {formatDate(c.startDate)} – {formatDate(c.endDate)}
+                        {formatChallengeDate(c.startDate)} – {formatChallengeDate(c.endDate)}
                       </td>
                       <td>
                         <ChallengeStatusBadge status={c.status} />

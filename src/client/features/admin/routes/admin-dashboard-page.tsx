@@ -5,7 +5,7 @@ import type { AdminDashboard } from "../../../../shared/schemas/admin";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditList } from "../components/audit-list";
 import { BarChart } from "../components/bar-chart";
-import { Drawer } from "../components/drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { EmptyState } from "../components/empty-state";
 import { Pagination } from "../components/pagination";
 import { QueryError } from "../components/query-error";
@@ -157,9 +157,16 @@ const AUDIT_PAGE_SIZE = 25;
 function FullAuditLog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [page, setPage] = useState(1);
   return (
-    <Drawer open={open} onClose={onClose} title="Audit log" subtitle="Every admin action, newest first">
+    <Dialog
+      placement="drawer"
+      closeLabel="Close"
+      open={open}
+      onClose={onClose}
+      title="Audit log"
+      subtitle="Every admin action, newest first"
+    >
       {open && <AuditPage page={page} onPage={setPage} />}
-    </Drawer>
+    </Dialog>
   );
 }
 

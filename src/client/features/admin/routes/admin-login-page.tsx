@@ -8,8 +8,7 @@ import { useSchemaForm } from "../../../lib/use-schema-form";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { loginSchema, type PublicUser } from "../../../../shared/schemas/auth";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { setCurrentUser } from "../../auth/lib/current-user";
+import { useAuth, setCurrentUser } from "../../auth/public";
 import { adminTargetOf } from "../lib/admin-target";
 
 export const NOT_AN_ADMIN = "This account is not an admin";

@@ -6,7 +6,7 @@ import { ADMIN_PAGE_SIZE, type AdminSupportRequest, type SupportStatus } from ".
 import { SUPPORT_TYPES, type SupportType } from "../../../../shared/schemas/support";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { SupportStatusBadge } from "../components/badges";
-import { Drawer } from "../components/drawer";
+import { Dialog } from "../../../components/ui/dialog";
 import { EmptyState } from "../components/empty-state";
 import { Fact } from "../components/fact";
 import { Pagination } from "../components/pagination";
@@ -144,7 +144,9 @@ export function AdminSupportPage() {
         </section>
       )}
 
-      <Drawer
+      <Dialog
+        placement="drawer"
+        closeLabel="Close"
         open={openId !== null && open !== null}
         onClose={() => update({ open: null })}
         title={open?.subject ?? "Support request"}
@@ -183,7 +185,7 @@ export function AdminSupportPage() {
         }
       >
         {open && <SupportRequestBody request={open} />}
-      </Drawer>
+      </Dialog>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   USER_ROLE_FILTERS,
   type UserRoleFilter,
 } from "../../../../shared/schemas/admin";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { UserBadges } from "../components/badges";
 import { EmptyState } from "../components/empty-state";
@@ -20,7 +20,8 @@ import { UserDetailDrawer } from "../components/user-detail-drawer";
 import { useAdminUsers } from "../hooks/use-admin";
 import { useUrlFilters } from "../hooks/use-url-filters";
 import { useUserActions } from "../hooks/use-user-actions";
-import { formatCount, formatDate } from "../lib/format";
+import { formatCount } from "../lib/format";
+import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 
 const ROLE_OPTIONS: { value: UserRoleFilter; label: string }[] = [
   { value: "all", label: "All users" },
@@ -29,7 +30,7 @@ const ROLE_OPTIONS: { value: UserRoleFilter; label: string }[] = [
 ];
 
 export function AdminUsersPage() {
-  const { user: me } = useAuth();
+  const { user: me } = useCurrentUser();
   const { filters, page, openId, update } = useUrlFilters({ q: "", role: "all" });
   const role = (USER_ROLE_FILTERS as readonly string[]).includes(filters.role)
     ? (filters.role as UserRoleFilter)
@@ -150,7 +151,7 @@ function UserRow({ user, selfId, onOpen, onToggleAdmin, onToggleDisabled }: User
         </button>
       </td>
       <td className="max-w-56 truncate">{user.email}</td>
-      <td className="whitespace-nowrap">{formatDate(user.createdAt)}</td>
+      <td className="whitespace-nowrap">{formatChallengeDate(user.createdAt)}</td>
       <td className="text-right tabular-nums">{formatCount(user.challengeCount)}</td>
       <td className="text-right tabular-nums">{formatCount(user.recordCount)}</td>
       <td>

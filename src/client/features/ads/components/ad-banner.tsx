@@ -1,6 +1,7 @@
+import { TrendingIcon } from "../../../components/ui/icons";
 import { useAds, useDelayElapsed } from "../hooks/use-ads";
 import { AD_CONTENT_DELAY_MS, type AdTheme, adCopy, PLACEMENT_THEMES } from "../lib/ad-copy";
-import { AdDisclaimer, AdLink, SponsoredBadge, TrendingIcon } from "./ad-parts";
+import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 
 type AdBannerProps = { placement: "dashboard-top" | "leaderboard-bottom"; theme?: AdTheme; className?: string };
 

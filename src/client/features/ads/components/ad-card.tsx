@@ -1,7 +1,7 @@
-import { FlagIcon } from "../../../components/ui/icons";
+import { FlagIcon, TrendingIcon } from "../../../components/ui/icons";
 import { useAds, useDelayElapsed } from "../hooks/use-ads";
 import { AD_CONTENT_DELAY_MS, type AdTheme, adCopy, PLACEMENT_THEMES } from "../lib/ad-copy";
-import { AdDisclaimer, AdLink, SponsoredBadge, TrendingIcon } from "./ad-parts";
+import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 
 type AdCardProps = { placement: "challenge-detail" | "profile-page"; theme?: AdTheme; className?: string };
 

@@ -27,23 +27,3 @@ export function SponsoredBadge() {
 export function AdDisclaimer() {
   return <p className="text-[0.7rem] leading-tight text-base-content/60">{AD_DISCLAIMER}</p>;
 }
-
-export function TrendingIcon({ className = "" }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="m3 17 6-6 4 4 8-8" />
-      <path d="M14 7h7v7" />
-    </svg>
-  );
-}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { Dialog } from "../../../components/ui/dialog";
 import { FlagIcon, XIcon } from "../../../components/ui/icons";
 import { useAds, useDelayElapsed } from "../hooks/use-ads";
 import { AD_CONTENT_DELAY_MS, adCopy, PLACEMENT_THEMES, popupDelayMs } from "../lib/ad-copy";
@@ -34,74 +35,52 @@ export function AdPopup() {
 function AdPopupDialog({ affiliateUrl, onClose }: { affiliateUrl: string; onClose: () => void }) {
   const ready = useDelayElapsed(AD_CONTENT_DELAY_MS);
   const copy = adCopy(PLACEMENT_THEMES.popup);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onCloseRef.current();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      previouslyFocused?.focus?.();
-    };
-  }, []);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes; Escape does the same for keyboards
-    <div
-      className="modal modal-open modal-bottom sm:modal-middle"
-      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    <Dialog
+      open
+      onClose={onClose}
+      label="Sponsored offer"
+      boxClassName="relative"
+      boxProps={{ "data-ad-placement": "popup" }}
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-label="Sponsored offer"
-        data-ad-placement="popup"
-        className="modal-box relative w-full sm:max-w-md"
+      <button
+        data-autofocus
+        type="button"
+        className="btn btn-ghost btn-sm btn-circle absolute right-3 top-3"
+        aria-label="Close"
+        onClick={onClose}
       >
-        <button
-          ref={closeRef}
-          type="button"
-          className="btn btn-ghost btn-sm btn-circle absolute right-3 top-3"
-          aria-label="Close"
-          onClick={onClose}
-        >
-          <XIcon />
-        </button>
-        {ready ? (
-          <div className="flex flex-col items-center gap-3 pt-2 text-center">
-            <SponsoredBadge />
-            <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-3xl text-success">
-              <FlagIcon />
-            </span>
-            <h2 className="text-xl font-bold">{copy.title}</h2>
-            <p className="text-lg font-medium italic">{copy.tagline}</p>
-            <p className="text-sm text-base-content/70">{copy.description}</p>
-            <div className="mt-2 flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-              <button type="button" className="btn btn-ghost" onClick={onClose}>
-                Not Now
-              </button>
-              <AdLink href={affiliateUrl} className="btn btn-accent" onClick={onClose}>
-                {copy.cta}
-              </AdLink>
-            </div>
-            <AdDisclaimer />
+        <XIcon />
+      </button>
+      {ready ? (
+        <div className="flex flex-col items-center gap-3 pt-2 text-center">
+          <SponsoredBadge />
+          <span className="flex size-14 items-center justify-center rounded-full bg-success/15 text-3xl text-success">
+            <FlagIcon />
+          </span>
+          <h2 className="text-xl font-bold">{copy.title}</h2>
+          <p className="text-lg font-medium italic">{copy.tagline}</p>
+          <p className="text-sm text-base-content/70">{copy.description}</p>
+          <div className="mt-2 flex w-full flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Not Now
+            </button>
+            <AdLink href={affiliateUrl} className="btn btn-accent" onClick={onClose}>
+              {copy.cta}
+            </AdLink>
           </div>
-        ) : (
-          <div className="flex flex-col items-center gap-3 pt-2" aria-hidden="true" data-testid="ad-skeleton">
-            <div className="skeleton size-14 rounded-full" />
-            <div className="skeleton h-6 w-3/4" />
-            <div className="skeleton h-4 w-full" />
-            <div className="skeleton h-4 w-5/6" />
-            <div className="skeleton h-10 w-40" />
-          </div>
-        )}
-      </div>
-    </div>
+          <AdDisclaimer />
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-3 pt-2" aria-hidden="true" data-testid="ad-skeleton">
+          <div className="skeleton size-14 rounded-full" />
+          <div className="skeleton h-6 w-3/4" />
+          <div className="skeleton h-4 w-full" />
+          <div className="skeleton h-4 w-5/6" />
+          <div className="skeleton h-10 w-40" />
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { PublicUser } from "../../../../shared/schemas/auth";
-import { isUnauthorized } from "../../../lib/errors";
+import { isNetworkError, isUnauthorized } from "../../../lib/errors";
+import { type AuthState, AuthStateContext, currentUserQueryKey } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
-import { isNetworkError } from "../../offline/lib/outbox-core";
 import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, writeCachedUser } from "../lib/cached-user";
-import { type AuthState, AuthStateContext, currentUserQueryKey } from "../lib/current-user";
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Modal } from "../../../components/ui/modal";
+import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../lib/toast";
 
@@ -36,7 +36,7 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
   }
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={close}
       title="Account Recovery"
@@ -70,6 +70,6 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

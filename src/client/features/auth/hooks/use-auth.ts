@@ -5,7 +5,8 @@ import type { LoginInput, PublicUser, RegisterInput } from "../../../../shared/s
 import { errorMessage, isUnauthorized } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
-import { AuthStateContext, currentUserQueryKey, setCurrentUser } from "../lib/current-user";
+import { AuthStateContext, currentUserQueryKey } from "../../../lib/session";
+import { setCurrentUser } from "../lib/current-user";
 
 const nameOf = (user: PublicUser) => user.displayName || user.username;
 

@@ -1,4 +1,5 @@
 import type { PublicUser } from "../../../../shared/schemas/auth";
+import type { SessionUser } from "../../../lib/session";
 import { readStorage, removeStorage, writeStorage } from "../../../lib/storage";
 
 // SPEC §3/§4: the signed-in user is cached on the device so a reload can show the app at once
@@ -16,9 +17,6 @@ export type CachedUser = {
   cachedAt: number;
   version: typeof CACHED_USER_VERSION;
 };
-
-/** The user the app works with; `recovering` marks one taken from the device cache, not yet confirmed by the server. */
-export type SessionUser = PublicUser & { recovering?: true };
 
 export function writeCachedUser(user: PublicUser, now = Date.now()): void {
   const cached: CachedUser = {

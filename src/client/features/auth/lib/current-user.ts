@@ -1,14 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
-import { createContext } from "react";
 import type { PublicUser } from "../../../../shared/schemas/auth";
-import { trpc } from "../../../lib/trpc";
-import { clearCachedUser, type SessionUser, writeCachedUser } from "./cached-user";
-
-/** The tRPC key of `auth.me`, so `utils.auth.me.invalidate()` elsewhere reaches the same query. */
-export function currentUserQueryKey() {
-  return getQueryKey(trpc.auth.me, undefined, "query");
-}
+import { currentUserQueryKey } from "../../../lib/session";
+import { clearCachedUser, writeCachedUser } from "./cached-user";
 
 /** Makes `user` the signed-in user everywhere (query data and device cache); null signs out locally. */
 export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null) {
@@ -19,13 +12,3 @@ export function setCurrentUser(queryClient: QueryClient, user: PublicUser | null
   void queryClient.cancelQueries({ queryKey: currentUserQueryKey() });
   queryClient.setQueryData<PublicUser | null>(currentUserQueryKey(), user);
 }
-
-export type AuthState = {
-  user: SessionUser | null;
-  isLoading: boolean;
-  /** Set by a deliberate logout so guards send the visitor to a plain /auth, without a redirect back. */
-  signedOutOnPurpose: boolean;
-  markSignedOutOnPurpose: () => void;
-};
-
-export const AuthStateContext = createContext<AuthState | null>(null);

@@ -1,15 +1,11 @@
 import { useState } from "react";
-import { Modal } from "../../../components/ui/modal";
+import { Dialog } from "../../../components/ui/dialog";
 import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
-import {
-  useChallengeProgress,
-  useDeleteBirdie,
-  useOwnBirdies,
-  useRefreshAfterRecordChange,
-} from "../hooks/use-birdies";
+import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
+import { useChallengeProgress, useDeleteBirdie, useOwnBirdies } from "../hooks/use-birdies";
 import { formatPlayedDate, typeName } from "../lib/hole-records";
 
 /**
@@ -114,7 +110,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
           </ul>
         )}
       </div>
-      <Modal
+      <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title="Delete this birdie?"
@@ -132,7 +128,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
             Delete
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ShieldIcon } from "../../../components/ui/icons";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { formatPlayedDate, recordsForHole, typeName } from "../lib/hole-records";
-import { OverlayLayer } from "./overlay-layer";
+import { Dialog } from "../../../components/ui/dialog";
 import { VerificationDrawer } from "./verification-drawer";
 
 type HoleDetailsDialogProps = {
@@ -24,7 +24,13 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
 
   return (
     <>
-      <OverlayLayer open={hole !== null} onClose={onClose} title={`Hole ${hole ?? ""} Details`}>
+      <Dialog
+        open={hole !== null}
+        onClose={onClose}
+        title={`Hole ${hole ?? ""} Details`}
+        placement="panel"
+        closeLabel="Close dialog"
+      >
         <div className="flex flex-wrap gap-2">
           <span className="badge gap-1 border-0 bg-black text-white" data-testid="hole-birdie-count">
             {birdies} {birdies === 1 ? "Birdie" : "Birdies"}
@@ -65,7 +71,7 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
             </li>
           ))}
         </ul>
-      </OverlayLayer>
+      </Dialog>
       <VerificationDrawer record={verifying} onClose={() => setVerifying(null)} />
     </>
   );

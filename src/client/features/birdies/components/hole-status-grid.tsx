@@ -1,3 +1,5 @@
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 import type { HoleStatus } from "../lib/hole-records";
 
 type HoleStatusGridProps = {
@@ -86,12 +88,12 @@ export function HoleStatusGrid({
           <li className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-full bg-primary" aria-hidden="true" />
             <span className="inline-block size-2.5 rounded-full bg-black" aria-hidden="true" />
-            Birdies (right) = 1 pt
+            Birdies (right) = {pointsText(BIRDIE_POINTS)}
           </li>
           <li className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-full bg-accent ring-1 ring-green-600" aria-hidden="true" />
             <span className="inline-block size-2.5 rounded-full bg-green-600" aria-hidden="true" />
-            Eagles (left) = 3 pts
+            Eagles (left) = {pointsText(EAGLE_POINTS)}
           </li>
         </ul>
       )}

@@ -3,7 +3,7 @@ import { ShieldIcon } from "../../../components/ui/icons";
 import { typeLabel } from "../../../../shared/domain/scoring";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { formatInstant, formatPlayedDate, signatureText } from "../lib/hole-records";
-import { OverlayLayer } from "./overlay-layer";
+import { Dialog } from "../../../components/ui/dialog";
 
 type VerificationDrawerProps = {
   record: BirdieRecord | null;
@@ -13,10 +13,10 @@ type VerificationDrawerProps = {
 /** SPEC.md §2 'Verification Details': who verified a record, their signature and the record's facts. */
 export function VerificationDrawer({ record, onClose }: VerificationDrawerProps) {
   return (
-    <OverlayLayer
+    <Dialog
       open={record !== null}
       onClose={onClose}
-      variant="drawer"
+      placement="sheet"
       title="Verification Details"
       footer={
         <button type="button" className="btn btn-block" onClick={onClose}>
@@ -25,7 +25,7 @@ export function VerificationDrawer({ record, onClose }: VerificationDrawerProps)
       }
     >
       {record && <VerificationBody record={record} />}
-    </OverlayLayer>
+    </Dialog>
   );
 }
 

@@ -1,35 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
 import { trpc } from "../../../lib/trpc";
-
-// SPEC.md §4, §7: after recording or deleting, the affected data is refetched after 500 ms.
-export const REFRESH_DELAY_MS = 500;
-
-// Everything a record changes: the player's records and progress, rankings, achievements, and the
-// challenge chat (the server posts a system message). Matched by the first segment of the tRPC
-// query key, so a feature that is not built yet (or renamed) costs nothing.
-const AFFECTED_ROUTERS = new Set(["birdies", "challenges", "leaderboards", "achievements", "chat"]);
-
-/** Invalidates every query a new or deleted record affects, after SPEC.md's 500 ms delay. */
-export function useRefreshAfterRecordChange() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (delayMs = REFRESH_DELAY_MS) =>
-      new Promise<void>((resolve) => {
-        setTimeout(() => {
-          void queryClient
-            .invalidateQueries({
-              predicate: (query) => {
-                const path = query.queryKey[0];
-                return Array.isArray(path) && typeof path[0] === "string" && AFFECTED_ROUTERS.has(path[0]);
-              },
-            })
-            .finally(resolve);
-        }, delayMs);
-      }),
-    [queryClient],
-  );
-}
 
 /** The signed-in player's records in one challenge, newest first. */
 export function useOwnBirdies(challengeId: number | null) {

@@ -4,15 +4,17 @@ import {
   type ContinueState,
   courseInput,
   CUSTOM_COURSE,
+  hasCourse,
+  type RecordDraft,
+} from "./record-form";
+import {
   DATE_FUTURE,
   DATE_OUTSIDE,
   DATE_REQUIRED,
-  dateLimits,
-  dateProblem,
-  hasCourse,
-  localDay,
-  type RecordDraft,
-} from "./record-form";
+  playDateWindow as dateLimits,
+  playDateProblem as dateProblem,
+} from "../../../../shared/domain/play-date-window";
+import { localDay } from "../../../lib/date-input";
 
 const draft = (over: Partial<RecordDraft> = {}): RecordDraft => ({
   challengeId: 1,

@@ -6,18 +6,6 @@ import { countMarks, type HoleMarks } from "./hole-marks";
 
 export const CUSTOM_COURSE = "custom";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A calendar day on the golfer's own clock as YYYY-MM-DD (the date input's format). */
-export function localDay(date: Date = new Date()): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The UTC calendar day of an instant, as the server compares challenge windows. */
-export function utcDay(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
-}
-
 export type RecordDraft = {
   challengeId: number | null;
   courseMode: CourseMode | null;
@@ -27,28 +15,6 @@ export type RecordDraft = {
   date: string;
   marks: HoleMarks;
 };
-
-export type DateLimits = { min: string; end: string; today: string };
-
-/** The days a round may be dated: inside the challenge window (UTC days) and not after today. */
-export function dateLimits(startDate: string, endDate: string, today: string): DateLimits & { max: string } {
-  const end = utcDay(endDate);
-  return { min: utcDay(startDate), end, today, max: end < today ? end : today };
-}
-
-// The server's wording for the same rules.
-export const DATE_REQUIRED = "Date played is required";
-export const DATE_FUTURE = "Date played cannot be in the future";
-export const DATE_OUTSIDE = "Date played must be within the challenge dates";
-
-/** The date field's message, or null when the date is acceptable. */
-export function dateProblem(date: string, limits: DateLimits | null): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(new Date(`${date}T00:00:00Z`).getTime())) return DATE_REQUIRED;
-  if (!limits) return null;
-  if (date > limits.today) return DATE_FUTURE;
-  if (date < limits.min || date > limits.end) return DATE_OUTSIDE;
-  return null;
-}
 
 /** True once a course is settled: the challenge's course (single) or a chosen or typed one (hybrid). */
 export function hasCourse(draft: Pick<RecordDraft, "courseChoice" | "customCourseName">): boolean {

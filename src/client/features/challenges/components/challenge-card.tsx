@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { cardTimeText, challengeActionLabel, challengeStatus } from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { ClockIcon, MapPinIcon } from "../../../components/ui/action-icons";
+import { ClockIcon, MapPinIcon } from "../../../components/ui/icons";
 import { UsersIcon } from "../../../components/ui/icons";
 
 type ChallengeCardProps = { challenge: ChallengeListItem; now: number };

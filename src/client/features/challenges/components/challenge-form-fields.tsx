@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { CourseMode } from "../../../../shared/domain/challenge-courses";
 import {
   CREATE_TIEBREAKERS,
@@ -7,17 +7,12 @@ import {
   TIEBREAKERS,
   type Tiebreaker,
 } from "../../../../shared/schemas/challenges";
-import { PlusIcon, XIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
-import {
-  type ChallengeFormValues,
-  courseNameError,
-  distinctCourseNames,
-  type FieldErrors,
-} from "../lib/challenge-form";
+import type { ChallengeFormValues, FieldErrors } from "../lib/challenge-form";
 import { EAGLE_BONUS_TEXT, TIEBREAKER_LABELS } from "../lib/challenge-rules";
-import { laterValue } from "../lib/date-input";
+import { laterValue } from "../../../lib/date-input";
 import { CourseNameField } from "./course-name-field";
+import { HybridCourses } from "./hybrid-courses";
 import { ToggleField } from "./toggle-field";
 
 type Variant = "create" | "edit";
@@ -208,74 +203,5 @@ export function ChallengeFormFields({
         />
       </div>
     </div>
-  );
-}
-
-type HybridCoursesProps = Pick<ChallengeFormFieldsProps, "values" | "errors" | "onChange">;
-
-/** Hybrid mode on create: any number of courses (none means any course counts). */
-function HybridCourses({ values, errors, onChange }: HybridCoursesProps) {
-  const [addError, setAddError] = useState<string | null>(null);
-
-  function add() {
-    const problem = courseNameError(values.courseName);
-    if (problem) {
-      setAddError(problem);
-      return;
-    }
-    setAddError(null);
-    onChange("courseNames", distinctCourseNames([...values.courseNames, values.courseName]));
-    onChange("courseName", "");
-  }
-
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1.5 text-sm font-medium">
-        Course names <span className="font-normal text-base-content/60">(optional)</span>
-      </legend>
-      {values.courseNames.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Added courses">
-          {values.courseNames.map((name) => (
-            <li key={name} className="badge badge-lg badge-outline max-w-full gap-1 pr-1">
-              <span className="truncate">{name}</span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs btn-circle"
-                aria-label={`Remove ${name}`}
-                onClick={() =>
-                  onChange(
-                    "courseNames",
-                    values.courseNames.filter((n) => n !== name),
-                  )
-                }
-              >
-                <XIcon />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-base-content/70">No courses added: birdies on any course count.</p>
-      )}
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <CourseNameField
-            label="Add a course"
-            placeholder="Course name"
-            value={values.courseName}
-            onChange={(v) => {
-              onChange("courseName", v);
-              setAddError(null);
-            }}
-            onCommit={add}
-            error={addError ?? errors.courseName}
-          />
-        </div>
-        <button type="button" className="btn btn-outline btn-primary mt-6.5" onClick={add} aria-label="Add course">
-          <PlusIcon className="text-lg" />
-          <span className="hidden sm:inline">Add</span>
-        </button>
-      </div>
-    </fieldset>
   );
 }

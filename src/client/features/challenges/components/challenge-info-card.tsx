@@ -5,7 +5,7 @@ import {
   formatChallengeDate,
 } from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
-import { CalendarIcon, ClockIcon, MapPinIcon } from "../../../components/ui/action-icons";
+import { CalendarIcon, ClockIcon, MapPinIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";
 import { UsersIcon } from "../../../components/ui/icons";
 import { EAGLE_BONUS_TEXT } from "../lib/challenge-rules";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ChallengeStatus } from "../../../../shared/domain/challenge-timing";
-import { KeyIcon } from "../../../components/ui/action-icons";
+import { KeyIcon } from "../../../components/ui/icons";
 import { FlagIcon, PlusIcon } from "../../../components/ui/icons";
 
 const COPY: Record<ChallengeStatus, { title: string; text: string }> = {

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { useCourseSuggestions } from "../hooks/use-course-resolver";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 
 type CourseNameFieldProps = {
   label: ReactNode;

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
-import { PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/action-icons";
+import { PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";
-import { PortalModal } from "./portal-modal";
+import { Dialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useDeleteChallenge, useForgetChallenge, useRemovePlayer } from "../hooks/use-challenges";
@@ -115,7 +115,7 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
         </div>
       </div>
 
-      <PortalModal
+      <Dialog
         open={deleteOpen}
         onClose={() => setDeleteOpen(false)}
         title="Are you absolutely sure?"
@@ -135,9 +135,9 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
             {deleteChallenge.isPending ? "Deleting..." : "Delete Challenge"}
           </button>
         </div>
-      </PortalModal>
+      </Dialog>
 
-      <PortalModal
+      <Dialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
         title={`Remove ${removing?.displayName ?? "player"}?`}
@@ -157,7 +157,7 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
             {removePlayer.isPending ? "Removing..." : "Remove Player"}
           </button>
         </div>
-      </PortalModal>
+      </Dialog>
     </section>
   );
 }

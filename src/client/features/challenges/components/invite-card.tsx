@@ -1,9 +1,9 @@
 import { forwardRef, useState } from "react";
 import { groupPin } from "../../../../shared/domain/invite-codes";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { CopyIcon, RefreshIcon, ShareIcon } from "../../../components/ui/action-icons";
+import { CopyIcon, RefreshIcon, ShareIcon } from "../../../components/ui/icons";
 import { CheckIcon } from "../../../components/ui/icons";
-import { PortalModal } from "./portal-modal";
+import { Dialog } from "../../../components/ui/dialog";
 import { absoluteUrl, canNativeShare, nativeShare } from "../../../lib/clipboard";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -127,7 +127,7 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
         </div>
       </div>
 
-      <PortalModal
+      <Dialog
         open={confirmOpen}
         onClose={() => setConfirmOpen(false)}
         title="Generate a new link and PIN?"
@@ -147,7 +147,7 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             Generate new codes
           </button>
         </div>
-      </PortalModal>
+      </Dialog>
     </section>
   );
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "../../../components/ui/action-icons";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
 
 type PageHeaderProps = {
   title: ReactNode;

@@ -57,11 +57,6 @@ export function useUpdateChallenge() {
   return trpc.challenges.update.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
 }
 
-export function useSetChallengeCourse() {
-  const invalidate = useInvalidateChallenge();
-  return trpc.challenges.addCourse.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
-}
-
 export function useDeleteChallenge() {
   const utils = trpc.useUtils();
   return trpc.challenges.delete.useMutation({ onSuccess: () => utils.challenges.list.invalidate() });

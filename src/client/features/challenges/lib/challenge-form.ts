@@ -9,7 +9,7 @@ import {
 } from "../../../../shared/schemas/challenges";
 import { courseNameSchema } from "../../../../shared/schemas/courses";
 import { firstIssueByField } from "../../../lib/form-errors";
-import { addDaysToValue, endOfDayValue, startOfDayValue, toDateInputValue } from "./date-input";
+import { addDaysToValue, endOfDayValue, startOfDayValue, localDay } from "../../../lib/date-input";
 import { DEFAULT_CHALLENGE_DAYS } from "../../../../shared/domain/challenge-timing";
 
 // The create and edit forms keep raw input strings; these helpers turn them into the shared
@@ -36,7 +36,7 @@ export type FieldErrors = Record<string, string>;
 
 /** SPEC.md §5 create defaults: today to 30 days later, single mode, mostBirdies, both flags off. */
 export function createFormDefaults(now: Date = new Date()): ChallengeFormValues {
-  const startDate = toDateInputValue(now);
+  const startDate = localDay(now);
   return {
     name: "",
     startDate,
@@ -134,8 +134,8 @@ export type EditableChallenge = {
 export function editFormValues(challenge: EditableChallenge): ChallengeFormValues {
   return {
     name: challenge.name,
-    startDate: toDateInputValue(challenge.startDate),
-    endDate: toDateInputValue(challenge.endDate),
+    startDate: localDay(challenge.startDate),
+    endDate: localDay(challenge.endDate),
     courseMode: challenge.courseMode,
     courseName: challenge.courseMode === "single" ? (challenge.courses[0]?.name ?? "") : "",
     courseNames: [],
@@ -171,8 +171,8 @@ export function validateEditForm(
   values: ChallengeFormValues,
   original: EditableChallenge,
 ): { ok: true; data: EditSubmission } | { ok: false; errors: FieldErrors } {
-  const startChanged = values.startDate !== toDateInputValue(original.startDate);
-  const endChanged = values.endDate !== toDateInputValue(original.endDate);
+  const startChanged = values.startDate !== localDay(original.startDate);
+  const endChanged = values.endDate !== localDay(original.endDate);
   const single = values.courseMode === "single";
   const parsed = editChallengeFormSchema.safeParse({
     name: values.name,

@@ -1,19 +1,17 @@
-import { AdCard } from "../../ads/components/ad-card";
+import { AdCard } from "../../ads/public";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus } from "../../../../shared/domain/challenge-timing";
-import { ShareIcon } from "../../../components/ui/action-icons";
+import { ShareIcon } from "../../../components/ui/icons";
 import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { ChatCardSlot } from "../../chat/components/chat-card-slot";
-import { EditBirdies } from "../../birdies/components/edit-birdies";
-import { YourProgress } from "../../birdies/components/your-progress";
-import { ChallengeLeaderboardTab } from "../../leaderboards/components/challenge-leaderboard-tab";
-import { TopPlayers } from "../../leaderboards/components/top-players";
+import { useCurrentUser } from "../../../hooks/use-current-user";
+import { ChatCardSlot } from "../../chat/public";
+import { EditBirdies, YourProgress } from "../../birdies/public";
+import { ChallengeLeaderboardTab, TopPlayers } from "../../leaderboards/public";
 import { ChallengeInfoCard } from "../components/challenge-info-card";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { CreatorControls } from "../components/creator-controls";
@@ -21,7 +19,7 @@ import { InviteCard } from "../components/invite-card";
 import { PageHeader } from "../components/page-header";
 import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 
 type Tab = "overview" | "leaderboard" | "rules";
 const TABS: { id: Tab; label: string }[] = [
@@ -43,7 +41,7 @@ const STATUS_BADGE = {
 export function ChallengeDetailPage() {
   const { id: rawId } = useParams();
   const id = parseChallengeId(rawId);
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const challenge = useChallenge(id);
   const players = useChallengePlayers(id ?? 0, id !== null && challenge.isSuccess);
   const now = useNow();

@@ -1,8 +1,8 @@
-import { AdDivider } from "../../ads/components/ad-divider";
+import { AdDivider } from "../../ads/public";
 import { type KeyboardEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
-import { KeyIcon } from "../../../components/ui/action-icons";
+import { KeyIcon } from "../../../components/ui/icons";
 import { AlertIcon, PlusIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
@@ -10,7 +10,7 @@ import { ChallengeCard } from "../components/challenge-card";
 import { ChallengesEmptyState } from "../components/challenges-empty-state";
 import { PageHeader } from "../components/page-header";
 import { useMyChallenges } from "../hooks/use-challenges";
-import { useNow } from "../hooks/use-now";
+import { useNow } from "../../../hooks/use-now";
 
 const TABS: { id: ChallengeStatus; label: string }[] = [
   { id: "active", label: "Active" },

@@ -13,12 +13,12 @@ import { PageHeader } from "../components/page-header";
 import { parseChallengeId, useChallenge, useUpdateChallenge } from "../hooks/use-challenges";
 import { useCourseResolver } from "../hooks/use-course-resolver";
 import { type ChallengeFormValues, editFormValues, type FieldErrors, validateEditForm } from "../lib/challenge-form";
-import { toDateInputValue } from "../lib/date-input";
+import { localDay } from "../../../lib/date-input";
 
 const ERROR_TITLE = "Error Updating Challenge";
 // SPEC.md §5 edit: the pickers refuse days before 1900-01-01 (past days stay allowed: the
 // challenge may already be running).
-const EARLIEST_DAY = toDateInputValue(new Date(EARLIEST_DATE.getUTCFullYear(), 0, 1));
+const EARLIEST_DAY = localDay(new Date(EARLIEST_DATE.getUTCFullYear(), 0, 1));
 
 export function EditChallengePage() {
   const { id: rawId } = useParams();

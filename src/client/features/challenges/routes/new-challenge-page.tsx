@@ -13,7 +13,7 @@ import {
   type FieldErrors,
   validateCreateForm,
 } from "../lib/challenge-form";
-import { addDaysToValue, toDateInputValue } from "../lib/date-input";
+import { addDaysToValue, localDay } from "../../../lib/date-input";
 
 const ERROR_TITLE = "Error Creating Challenge";
 
@@ -24,7 +24,7 @@ export function NewChallengePage() {
   // Until the golfer picks an end date, it follows the start (30 days later, SPEC.md §5).
   const [endTouched, setEndTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const today = useMemo(() => toDateInputValue(new Date()), []);
+  const today = useMemo(() => localDay(new Date()), []);
   const create = useCreateChallenge();
   const { resolveCourse } = useCourseResolver();
 

@@ -1,12 +1,13 @@
-import { type FormEvent, type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { CHAT_MESSAGE_MAX } from "../../../../shared/schemas/chat";
-import { AlertIcon } from "../../../components/ui/icons";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { AlertIcon, SendIcon } from "../../../components/ui/icons";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";
-import { useNow } from "../hooks/use-now";
-import type { ConnectionStatus } from "../lib/chat-connection";
+import { useNow } from "../../../hooks/use-now";
 import { sendableText, toChatRows } from "../lib/chat-messages";
 import { ChatMessageItem } from "./chat-message-item";
+import { ConnectionBadge } from "./connection-badge";
+import { scrollListToBottom, useStickToNewest } from "../hooks/use-stick-to-newest";
 
 // SPEC.md §9: below this width the page itself scrolls to the bottom when the input is focused,
 // so the phone keyboard does not hide the conversation.
@@ -17,7 +18,7 @@ const NARROW_QUERY = "(max-width: 767px)";
  * `challengeId` (the challenge detail page) the card is fixed to that challenge.
  */
 export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: number } = {}) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const ids = { title: useId(), select: useId(), input: useId() };
   const challenges = useChatChallenges();
   const list = challenges.data ?? [];
@@ -188,99 +189,4 @@ function CenteredNote({ children }: { children: string }) {
   return (
     <p className="flex h-full items-center justify-center px-4 text-center text-sm text-base-content/60">{children}</p>
   );
-}
-
-const BADGES: Record<ConnectionStatus, { label: string; hint: string; className: string; dot: string } | null> = {
-  live: { label: "Live", hint: "New messages appear as they are sent", className: "badge-success", dot: "bg-success" },
-  connecting: {
-    label: "Connecting…",
-    hint: "Connecting to the chat",
-    className: "badge-ghost",
-    dot: "bg-base-content/40",
-  },
-  reconnecting: {
-    label: "Reconnecting…",
-    hint: "Connection lost: checking for new messages every 30 seconds",
-    className: "badge-warning",
-    dot: "bg-warning",
-  },
-  // Not a member any more: the message list explains it; a badge would only add noise.
-  refused: null,
-  closed: null,
-};
-
-function ConnectionBadge({ status }: { status: ConnectionStatus }) {
-  const badge = BADGES[status];
-  if (!badge) return null;
-  return (
-    <span
-      className={`badge badge-soft badge-sm shrink-0 gap-1.5 ${badge.className}`}
-      title={badge.hint}
-      data-testid="chat-connection"
-      data-status={status}
-    >
-      <span
-        className={`size-2 rounded-full ${badge.dot} ${status === "live" ? "" : "animate-pulse"}`}
-        aria-hidden="true"
-      />
-      {badge.label}
-    </span>
-  );
-}
-
-const SendIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="1em"
-    height="1em"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="m22 2-7 20-4-9-9-4Z" />
-    <path d="M22 2 11 13" />
-  </svg>
-);
-
-function scrollListToBottom(list: HTMLElement | null) {
-  if (list) list.scrollTop = list.scrollHeight;
-}
-
-/**
- * Keeps the newest message in view (SPEC.md §2): a new last message scrolls to the bottom, while
- * older messages loaded above keep the reader's place instead of jumping.
- */
-function useStickToNewest(listRef: RefObject<HTMLDivElement | null>, messages: readonly { id: number }[]) {
-  const lastId = messages.length ? messages[messages.length - 1].id : null;
-  const firstId = messages.length ? messages[0].id : null;
-  const previous = useRef<{ lastId: number | null; firstId: number | null; scrollHeight: number; scrollTop: number }>({
-    lastId: null,
-    firstId: null,
-    scrollHeight: 0,
-    scrollTop: 0,
-  });
-
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const before = previous.current;
-    if (lastId !== before.lastId) scrollListToBottom(list);
-    else if (firstId !== before.firstId) list.scrollTop = before.scrollTop + (list.scrollHeight - before.scrollHeight);
-    previous.current = { lastId, firstId, scrollHeight: list.scrollHeight, scrollTop: list.scrollTop };
-  }, [listRef, lastId, firstId]);
-
-  // The reader's position right before older messages arrive.
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const remember = () => {
-      previous.current = { ...previous.current, scrollHeight: list.scrollHeight, scrollTop: list.scrollTop };
-    };
-    list.addEventListener("scroll", remember, { passive: true });
-    return () => list.removeEventListener("scroll", remember);
-  }, [listRef]);
 }

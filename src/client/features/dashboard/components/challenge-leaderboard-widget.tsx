@@ -3,9 +3,8 @@ import { Avatar } from "../../../components/ui/avatar";
 import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { ChartIcon } from "../../../components/ui/icons";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { useChallengeLeaderboard } from "../../leaderboards/hooks/use-leaderboards";
-import { handicapText, playerName, realName } from "../../leaderboards/lib/player-name";
+import { useCurrentUser } from "../../../hooks/use-current-user";
+import { useChallengeLeaderboard, handicapText, playerName, realName } from "../../leaderboards/public";
 
 const WIDGET_PLAYERS = 4;
 
@@ -17,7 +16,7 @@ export function ChallengeLeaderboardWidget({
   challengeId: number;
   challengeName: string;
 }) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const navigate = useNavigate();
   const board = useChallengeLeaderboard(challengeId);
   const entries = board.data ?? [];

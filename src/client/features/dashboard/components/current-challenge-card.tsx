@@ -1,15 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
-import { PendingSyncBadge } from "../../offline/components/pending-sync-badge";
+import { PendingSyncBadge } from "../../offline/public";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { HoleDetailsDialog } from "../../birdies/components/hole-details-dialog";
-import { HoleStatusGrid } from "../../birdies/components/hole-status-grid";
-import { useOwnBirdies } from "../../birdies/hooks/use-birdies";
-import { holeStatuses } from "../../birdies/lib/hole-records";
-import { useNow } from "../hooks/use-now";
+import { HoleDetailsDialog, HoleStatusGrid, useOwnBirdies, holeStatuses } from "../../birdies/public";
+import { useNow } from "../../../hooks/use-now";
 import { endsInText } from "../lib/ends-in";
 
 /** The dashboard's current challenge (SPEC.md §2 Challenge card). */

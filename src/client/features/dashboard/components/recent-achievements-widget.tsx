@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { MedalIcon } from "../../../components/ui/icons";
 import { relativeTime } from "../../../lib/relative-time";
-import { AchievementIcon } from "../../achievements/components/achievement-icon";
-import { useMyAchievements } from "../../achievements/hooks/use-achievements";
-import { latestEarned } from "../../achievements/lib/achievement-progress";
+import { AchievementIcon, useMyAchievements, latestEarned } from "../../achievements/public";
 
 const SHOWN = 2;
 

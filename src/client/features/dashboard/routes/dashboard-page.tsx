@@ -1,19 +1,18 @@
 import { Link } from "react-router";
 import { FlagIcon, PlusIcon, TargetIcon, UsersIcon } from "../../../components/ui/icons";
 import { currentChallenge } from "../../../../shared/domain/challenge-timing";
-import { AdBanner } from "../../ads/components/ad-banner";
-import { AdDivider } from "../../ads/components/ad-divider";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { useMyChallenges } from "../../birdies/hooks/use-birdies";
-import { ChatCardSlot } from "../../chat/components/chat-card-slot";
+import { AdBanner, AdDivider } from "../../ads/public";
+import { useCurrentUser } from "../../../hooks/use-current-user";
+import { useMyChallenges } from "../../birdies/public";
+import { ChatCardSlot } from "../../chat/public";
 import { ChallengeLeaderboardWidget } from "../components/challenge-leaderboard-widget";
 import { CurrentChallengeCard } from "../components/current-challenge-card";
 import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
 import { greetingName } from "../lib/greeting-name";
-import { InstallAppCard } from "../../pwa/components/install-app-card";
+import { InstallAppCard } from "../../pwa/public";
 
 export function DashboardPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const challenges = useMyChallenges();
   // SPEC.md §4: the current challenge is the first in the list whose end is still in the future.
   const current = currentChallenge(challenges.data ?? []);

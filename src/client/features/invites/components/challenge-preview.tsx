@@ -1,7 +1,7 @@
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { cardTimeText, formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import type { InvitePreview } from "../../../../shared/schemas/invites";
-import { CalendarIcon, ClockIcon, MapPinIcon } from "../../../components/ui/action-icons";
+import { CalendarIcon, ClockIcon, MapPinIcon } from "../../../components/ui/icons";
 import { UserIcon, UsersIcon } from "../../../components/ui/icons";
 import { IconFact } from "../../../components/ui/icon-fact";
 

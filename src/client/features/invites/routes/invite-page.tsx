@@ -2,12 +2,12 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import type { InvitePreview } from "../../../../shared/schemas/invites";
-import { CalendarIcon } from "../../../components/ui/action-icons";
+import { CalendarIcon } from "../../../components/ui/icons";
 import { FlagIcon, TargetIcon, TrophyIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { savePendingInvite } from "../../../lib/pending-invite";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-preview";
 import { ChallengeNotFoundCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
@@ -17,7 +17,7 @@ import { authUrlFor, INVITE_REDIRECT_MS, isWellFormedInviteCode } from "../lib/i
 export function InvitePage() {
   const { inviteCode = "" } = useParams();
   const code = inviteCode.trim();
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
   const wellFormed = isWellFormedInviteCode(code);

@@ -6,7 +6,7 @@ import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
 import { savePendingInvite } from "../../../lib/pending-invite";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts } from "../components/challenge-preview";
 import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-state-card";
 import { useInviteDetails, useJoinByCode } from "../hooks/use-invites";
@@ -21,7 +21,7 @@ import {
 
 export function JoinChallengePage() {
   const { inviteCode = "" } = useParams();
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const code = inviteCode.trim();
   if (!code) return <InvalidInviteRedirect />;
   if (!user) return <StashAndSignIn code={code} />;

@@ -2,17 +2,17 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { PIN_MIN_INPUT } from "../../../../shared/domain/invite-codes";
 import { INVALID_PIN, pinInputSchema } from "../../../../shared/schemas/invites";
-import { ArrowLeftIcon, KeyIcon } from "../../../components/ui/action-icons";
+import { ArrowLeftIcon, KeyIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorCodeOf } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useLookupPin } from "../hooks/use-invites";
 import { authUrlFor, PIN_DISPLAY_MAX, PIN_REDIRECT_MS, pinFieldValue } from "../lib/invite-flow";
 
 export function JoinPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   // SPEC.md §2: the PIN page is reachable signed out but asks for a sign-in first.
   if (!user) return <Navigate to={authUrlFor("/join")} replace />;
   return <JoinByPin />;

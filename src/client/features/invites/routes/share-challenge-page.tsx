@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { ShareIcon } from "../../../components/ui/action-icons";
+import { ShareIcon } from "../../../components/ui/icons";
 import { FlagIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { absoluteUrl, nativeShare } from "../../../lib/clipboard";

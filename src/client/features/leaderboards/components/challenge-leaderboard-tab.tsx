@@ -1,9 +1,11 @@
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 import { useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
 import { errorMessage } from "../../../lib/errors";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
 import { handicapText, playerName, realName } from "../lib/player-name";
 import { PlayerBirdiesDialog } from "./player-birdies-dialog";
@@ -14,7 +16,7 @@ import { RankBadge } from "./rank-badge";
  * ranked by points, medals for the top 3, and each player's birdies one click away.
  */
 export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const board = useChallengeLeaderboard(challengeId);
   const [player, setPlayer] = useState<LeaderboardUser | null>(null);
   const entries = board.data ?? [];
@@ -30,8 +32,8 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
             Leaderboard
           </h2>
           <p className="text-xs text-base-content/70">
-            <span className="badge badge-primary badge-sm mr-1">Birdie = 1 pt</span>
-            <span className="badge badge-accent badge-sm">Eagle = 3 pts</span>
+            <span className="badge badge-primary badge-sm mr-1">Birdie = {pointsText(BIRDIE_POINTS)}</span>
+            <span className="badge badge-accent badge-sm">Eagle = {pointsText(EAGLE_POINTS)}</span>
           </p>
         </div>
 

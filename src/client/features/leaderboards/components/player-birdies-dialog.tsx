@@ -1,13 +1,18 @@
 import { useEffect, useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
+import { Dialog } from "../../../components/ui/dialog";
 import { toast } from "../../../lib/toast";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
-import { HoleDetailsDialog } from "../../birdies/components/hole-details-dialog";
-import { HoleStatusGrid } from "../../birdies/components/hole-status-grid";
-import { OverlayLayer } from "../../birdies/components/overlay-layer";
-import { useChallengeProgress, usePlayerBirdies } from "../../birdies/hooks/use-birdies";
-import { holeFieldsFromRecords, holeStatuses, holesByCourse } from "../../birdies/lib/hole-records";
+import {
+  HoleDetailsDialog,
+  HoleStatusGrid,
+  useChallengeProgress,
+  usePlayerBirdies,
+  holeFieldsFromRecords,
+  holeStatuses,
+  holesByCourse,
+} from "../../birdies/public";
 import { handicapText, realName } from "../lib/player-name";
 
 type PlayerBirdiesDialogProps = {
@@ -37,7 +42,9 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
 
   return (
     <>
-      <OverlayLayer
+      <Dialog
+        placement="panel"
+        closeLabel="Close dialog"
         open={player !== null}
         onClose={() => {
           setOpenHole(null);
@@ -45,7 +52,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
         }}
         title={`${name}'s Birdies`}
         description={player ? handicapText(player.handicap) : undefined}
-        panelClassName="sm:max-w-lg"
+        boxClassName="sm:max-w-lg"
       >
         {player && (
           <div className="space-y-5">
@@ -107,7 +114,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
             )}
           </div>
         )}
-      </OverlayLayer>
+      </Dialog>
       <HoleDetailsDialog hole={openHole} records={list} onClose={() => setOpenHole(null)} />
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
 import { RankBadge } from "./rank-badge";
@@ -10,7 +10,7 @@ const TOP_PLAYERS = 3;
 
 /** Challenge detail Overview 'Top Players' (SPEC.md §2, §9): the top 3 and a link to the full board. */
 export function TopPlayers({ challengeId }: { challengeId: number }) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const board = useChallengeLeaderboard(challengeId);
   const entries = board.data ?? [];
   const top = entries.slice(0, TOP_PLAYERS);

@@ -1,9 +1,9 @@
-import { AdBanner } from "../../ads/components/ad-banner";
+import { AdBanner } from "../../ads/public";
 import { useId } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
-import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { useMyChallenges } from "../../birdies/public";
 import { ChallengeLeaderboardTab } from "../components/challenge-leaderboard-tab";
 import { LeaderboardNav } from "../components/leaderboard-nav";
 

@@ -1,12 +1,14 @@
-import { AdBanner } from "../../ads/components/ad-banner";
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
+import { AdBanner } from "../../ads/public";
 import { useSearchParams } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { PERIOD_LABELS, PERIODS, type Period } from "../../../../shared/domain/periods";
 import type { GlobalEntry } from "../../../../shared/schemas/leaderboards";
-import { useAuth } from "../../auth/hooks/use-auth";
-import { useMyChallenges } from "../../birdies/hooks/use-birdies";
+import { useCurrentUser } from "../../../hooks/use-current-user";
+import { useMyChallenges } from "../../birdies/public";
 import { LeaderboardNav } from "../components/leaderboard-nav";
 import { RankBadge } from "../components/rank-badge";
 import { useGlobalLeaderboard } from "../hooks/use-leaderboards";
@@ -18,7 +20,7 @@ function readPeriod(raw: string | null): Period {
 
 /** /leaderboard/global (SPEC.md §2): top 100 of a period, medals for the top 3, and the caller's own row beyond 100th. */
 export function GlobalLeaderboardPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   // The period lives in the URL so a shared or reloaded link shows the same board.
   const period = readPeriod(searchParams.get("period"));
@@ -56,7 +58,9 @@ export function GlobalLeaderboardPage() {
             <h2 id="global-board-title" className="card-title text-lg">
               {PERIOD_LABELS[period]}
             </h2>
-            <p className="text-xs text-base-content/60">Birdie = 1 pt · Eagle = 3 pts</p>
+            <p className="text-xs text-base-content/60">
+              Birdie = {pointsText(BIRDIE_POINTS)} · Eagle = {pointsText(EAGLE_POINTS)}
+            </p>
           </div>
           {board.isLoading ? (
             <PageSpinner label="Loading leaderboard data..." />

@@ -5,7 +5,7 @@ import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import type { MyChallengeLeaderboardItem } from "../../../../shared/schemas/leaderboards";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { LeaderboardNav } from "../components/leaderboard-nav";
 import { RankBadge } from "../components/rank-badge";
 import { MY_RANKINGS_PAGE_SIZE, useMyChallengesLeaderboard } from "../hooks/use-leaderboards";
@@ -92,7 +92,7 @@ function MoreButton({ onClick }: { onClick: () => void }) {
 }
 
 function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }) {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {items.map((item) => (

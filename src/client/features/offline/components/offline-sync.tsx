@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
+import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
-import { useRefreshAfterRecordChange } from "../../birdies/hooks/use-birdies";
 import { configureOutbox, flushOutbox, usePendingRounds } from "../lib/outbox";
 
 // 'online' is not always fired when a phone finds signal again (or it fires before the network

@@ -5,11 +5,11 @@ import {
   createMemoryStore,
   flushEntries,
   INTERRUPTED_SEND_MESSAGE,
-  isNetworkError,
   newEntry,
   type OutboxEntry,
-  uuid,
 } from "./outbox-core";
+import { isNetworkError } from "../../../lib/errors";
+import { uuid } from "../../../lib/uuid";
 
 const round = (challengeId: number, hole = 1): RecordRoundInput => ({
   challengeId,

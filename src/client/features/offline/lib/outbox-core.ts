@@ -1,4 +1,6 @@
 import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
+import { httpStatusOf } from "../../../lib/errors";
+import { uuid } from "../../../lib/uuid";
 
 // The offline outbox's rules, free of IndexedDB and tRPC so they run under `bun test`.
 
@@ -22,26 +24,6 @@ export interface OutboxStore {
 }
 
 export type SyncErrorKind = "offline" | "retry-later" | "rejected";
-
-type ErrorShape = { data?: { httpStatus?: unknown } | null; cause?: unknown; message?: unknown; status?: unknown };
-
-function httpStatusOf(error: unknown): number | null {
-  if (!error || typeof error !== "object") return null;
-  const e = error as ErrorShape;
-  if (typeof e.data?.httpStatus === "number") return e.data.httpStatus;
-  if (typeof e.status === "number") return e.status;
-  return null;
-}
-
-/** The request never got an answer (no signal, DNS, dropped connection): fetch's TypeError. */
-export function isNetworkError(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  if (httpStatusOf(error) !== null) return false;
-  const e = error as ErrorShape;
-  if (error instanceof TypeError || e.cause instanceof TypeError) return true;
-  const text = typeof e.message === "string" ? e.message : "";
-  return /failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(text);
-}
 
 /**
  * What a failed send means for the entry. No answer, a server fault, a rate limit or an expired
@@ -126,16 +108,6 @@ export async function flushEntries(
     report.sent.push(entry);
   }
   return report;
-}
-
-/** A v4 UUID; randomUUID exists only in secure contexts, so plain-HTTP LAN testing gets the manual form. */
-export function uuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The entry id doubles as the round's clientRoundId, so every resend of it is the same round. */

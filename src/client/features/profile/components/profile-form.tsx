@@ -3,7 +3,7 @@ import { updateProfileSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
 import { firstIssueByField } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
-import type { SessionUser } from "../../auth/lib/cached-user";
+import type { SessionUser } from "../../../lib/session";
 import { useUpdateProfile } from "../hooks/use-profile";
 import { PROFILE_UPDATE_FAILED } from "../lib/picture-file";
 import { type ProfileFormValues, profileFormValues, profileUpdate } from "../lib/profile-form";

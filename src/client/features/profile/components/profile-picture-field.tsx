@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useRef, useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
 import { toast } from "../../../lib/toast";
-import type { SessionUser } from "../../auth/lib/cached-user";
+import type { SessionUser } from "../../../lib/session";
 import { useRemovePicture, useUploadPicture } from "../hooks/use-profile";
 import { INVALID_TYPE_TOAST, PICTURE_UPDATE_FAILED, pictureFileProblem, SHOWN_FORMATS } from "../lib/picture-file";
 import { resizeToJpegDataUrl } from "../lib/resize-image";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
 import { type ThemeChoice, useTheme } from "../../../lib/theme";
-import { useAdFreeMode } from "../../ads/lib/ad-settings";
+import { useAdFreeMode } from "../../ads/public";
 import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
 
 const THEMES: { value: ThemeChoice; label: string; icon: ReactNode }[] = [

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { PublicUser } from "../../../../shared/schemas/auth";
 import { trpc } from "../../../lib/trpc";
-import { setCurrentUser } from "../../auth/lib/current-user";
+import { setCurrentUser } from "../../auth/public";
 
 /**
  * After a profile change the answer becomes the current user at once (header avatar, greeting),

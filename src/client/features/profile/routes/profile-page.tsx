@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
-import { AdCard } from "../../ads/components/ad-card";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { AdCard } from "../../ads/public";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ProfileForm } from "../components/profile-form";
 import { ProfilePictureField } from "../components/profile-picture-field";
 import { SettingsPanel } from "../components/settings-panel";
@@ -11,7 +11,7 @@ const TABS = [
 ] as const;
 
 export function ProfilePage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("tab") === "settings" ? "settings" : "profile";
   if (!user) return null;

@@ -1,25 +1,6 @@
 import { Link } from "react-router";
+import { DownloadIcon } from "../../../components/ui/icons";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
-
-function DownloadIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M12 3v12" />
-      <path d="m7 10 5 5 5-5" />
-      <path d="M5 21h14" />
-    </svg>
-  );
-}
 
 /** Dashboard 'Install App' card (SPEC §2): rendered only when the install prompt is available and the app is not standalone. */
 export function InstallAppCard() {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { CheckIcon, FlagIcon, TargetIcon } from "../../../components/ui/icons";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useActiveChallengeSuggestions } from "../hooks/use-active-challenge-suggestions";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
 import { detectInstallPlatform, orderedGuides } from "../lib/platform";
@@ -13,7 +13,7 @@ const BENEFITS = [
 ];
 
 export function PwaInfoPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const { canInstall, isStandalone, install } = useInstallPrompt();
   const [platform] = useState(() => detectInstallPlatform(navigator.userAgent, navigator.maxTouchPoints));
   const guides = orderedGuides(platform);

@@ -3,7 +3,7 @@ import { InfoIcon, MailIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useCreateSupportRequest } from "../hooks/use-support";
 import {
   checkSupportForm,
@@ -20,7 +20,7 @@ const TIPS = [
 ];
 
 export function SupportPage() {
-  const { user } = useAuth();
+  const { user } = useCurrentUser();
   const [values, setValues] = useState<SupportFormValues>(() => ({
     email: user?.email ?? "",
     subject: "",

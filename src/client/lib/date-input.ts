@@ -1,5 +1,5 @@
-// The challenge forms pick whole days with <input type="date"> ("YYYY-MM-DD", the viewer's local
-// calendar). A challenge runs from the start of its first day to the end of its last day, so a
+// Whole days picked with <input type="date"> ("YYYY-MM-DD", the viewer's local calendar): the
+// challenge forms and the record form's date played. A challenge runs from the start of its first day to the end of its last day, so a
 // challenge created for "today" is active at once and the last day is playable until midnight.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -7,8 +7,8 @@ const DATE_VALUE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** The local calendar day of an instant as an input value. */
-export function toDateInputValue(date: Date | string | number): string {
+/** The local calendar day of an instant (now by default) as an input value; "" for an invalid date. */
+export function localDay(date: Date | string | number = Date.now()): string {
   const d = new Date(date);
   if (Number.isNaN(d.getTime())) return "";
   return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -48,7 +48,7 @@ export function addDaysToValue(value: string, days: number): string {
   if (!start) return "";
   // Noon avoids daylight-saving days of 23 or 25 hours landing on the wrong date.
   start.setHours(12);
-  return toDateInputValue(start.getTime() + days * DAY_MS);
+  return localDay(start.getTime() + days * DAY_MS);
 }
 
 /** The later of two input values (either may be empty). */

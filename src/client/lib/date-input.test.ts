@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { addDaysToValue, endOfDayValue, laterValue, startOfDayValue, toDateInputValue } from "./date-input";
+import { addDaysToValue, endOfDayValue, laterValue, localDay as toDateInputValue, startOfDayValue } from "./date-input";
 
 describe("date inputs", () => {
   test("an instant reads as its local calendar day", () => {

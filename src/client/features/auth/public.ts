@@ -1,0 +1,11 @@
+// What other features and the app shell may use from auth. Reading who is signed in is not here:
+// that is app-wide state (lib/session.ts, hooks/use-current-user.ts).
+
+/** Sign-in, sign-up and logout with their toasts: the admin sign-in and the layouts' logout buttons. */
+export { useAuth } from "./hooks/use-auth";
+/** Owns the current-user query and device cache; mounted once by the app providers. */
+export { AuthProvider } from "./components/auth-provider";
+/** The admin sign-in and the profile form swap in the user the server answered with. */
+export { setCurrentUser } from "./lib/current-user";
+/** Guards and the admin sign-in build and check the `redirect` back after signing in. */
+export { authRedirectUrl, safeRedirectTarget } from "./lib/safe-redirect";

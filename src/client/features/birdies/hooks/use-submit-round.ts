@@ -1,0 +1,75 @@
+import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
+import type { Achievement } from "../../../../shared/schemas/achievements";
+import { recordedSummaryText } from "../../../../shared/domain/scoring";
+import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
+import { errorMessage, isNetworkError } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { queueRound } from "../../offline/public";
+import { useRecordRound } from "./use-birdies";
+
+// SPEC.md §4 Toasts: one is visible at a time, so earned achievements follow the success toast
+// one after another instead of replacing it at once.
+const ACHIEVEMENT_TOAST_GAP_MS = 2500;
+
+function announceAchievements(achievements: readonly Achievement[]) {
+  achievements.forEach((achievement, index) => {
+    setTimeout(
+      () => toast({ title: `Achievement Unlocked: ${achievement.name}`, description: achievement.description }),
+      ACHIEVEMENT_TOAST_GAP_MS * (index + 1),
+    );
+  });
+}
+
+/** How a verified round ended: saved (on the server or on the device) or refused. */
+export type SubmitOutcome = "saved" | "failed";
+
+/**
+ * Sends a verified round (SPEC.md §4): online it is recorded at once with its toasts and the 500 ms
+ * refresh; with no connection (or none answering) it waits in the offline outbox. Every outcome
+ * raises its toast here; the form only resets or goes back a step.
+ */
+export function useSubmitRound() {
+  const recordRound = useRecordRound();
+  const refresh = useRefreshAfterRecordChange();
+
+  // Golf courses have dead spots: with no connection the verified round waits on the device.
+  async function saveOffline(input: RecordRoundInput) {
+    await queueRound(input);
+    toast({ title: "Saved offline", description: "Your round will be sent when you are back online." });
+  }
+
+  async function submit(input: RecordRoundInput): Promise<SubmitOutcome> {
+    if (!navigator.onLine) {
+      try {
+        await saveOffline(input);
+        return "saved";
+      } catch {
+        // The device could not store it: try the network after all.
+      }
+    }
+    try {
+      const result = await recordRound.mutateAsync(input);
+      toast({ title: "Success!", description: recordedSummaryText(result.birdies, result.eagles) });
+      announceAchievements(result.newAchievements ?? []);
+      void refresh();
+      return "saved";
+    } catch (error) {
+      if (isNetworkError(error)) {
+        try {
+          await saveOffline(input);
+          return "saved";
+        } catch {
+          // Fall through to the error toast.
+        }
+      }
+      toast({
+        title: "Error Recording Birdies",
+        description: errorMessage(error, "There was an error recording your birdies."),
+        variant: "destructive",
+      });
+      return "failed";
+    }
+  }
+
+  return { submit, isPending: recordRound.isPending };
+}

@@ -1,0 +1,8 @@
+// What other features may use from leaderboards.
+
+/** The challenge detail page's Leaderboard tab and its top-three podium. */
+export { ChallengeLeaderboardTab } from "./components/challenge-leaderboard-tab";
+export { TopPlayers } from "./components/top-players";
+/** The dashboard widget shows the same challenge board, with the same player names. */
+export { useChallengeLeaderboard } from "./hooks/use-leaderboards";
+export { handicapText, playerName, realName } from "./lib/player-name";

@@ -1,0 +1,9 @@
+// What other features and the app shell may use from the offline outbox.
+
+/** The record form keeps a verified round on the device when there is no connection. */
+export { queueRound } from "./lib/outbox";
+/** The dashboard's current-challenge card shows how many rounds wait on this device. */
+export { PendingSyncBadge } from "./components/pending-sync-badge";
+/** The signed-in layout runs the outbox and shows the waiting and refused rounds. */
+export { OfflineSync } from "./components/offline-sync";
+export { PendingSyncPanel } from "./components/pending-sync-panel";
