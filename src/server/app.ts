@@ -17,7 +17,7 @@ import { bodySizeCap, originCheck, refuseNulInUrl, securityHeaders } from "./htt
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
 import type { HonoEnv } from "./http/types";
-import { AppError, httpStatusOf, isDatabaseDown } from "./lib/errors";
+import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
 import { logger } from "./lib/logger";
 import type { AppDeps } from "./trpc/context";
 import { appRouter } from "./trpc/router";
@@ -45,6 +45,8 @@ export function createApp(deps: AppDeps) {
     if (isDatabaseDown(err)) {
       return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503);
     }
+    // A race every service check passed (two identical writes at once): the index decided.
+    if (uniqueViolation(err)) return c.json({ message: ALREADY_EXISTS }, 409);
     logger.error("unhandled error", { path: c.req.path, error: String((err as Error)?.stack ?? err) });
     return c.json({ message: "Something went wrong. Please try again." }, 500);
   });

@@ -2,7 +2,7 @@ import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
-import { createAuthLimits } from "./features/auth/limits";
+import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/service";
 import { ChatRooms } from "./features/chat/realtime";
 import { logger } from "./lib/logger";
@@ -32,7 +32,7 @@ export async function startServer(
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
 
-  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
+  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE) };
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
