@@ -12,8 +12,9 @@ import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
+import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
-import { bodySizeCap, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
+import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
 import type { HonoEnv } from "./http/types";
@@ -28,8 +29,6 @@ const MB = 1024 * 1024;
  * so a slightly-too-large picture gets the friendly "File too large" 400 from the service.
  */
 const PICTURE_PATHS = /^\/api\/users\/me$|^\/trpc\/.*profile\./;
-
-type ServerLike = { requestIP?: (req: Request) => { address: string } | null };
 
 export function createApp(deps: AppDeps) {
   const { env } = deps;
@@ -53,10 +52,9 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
   app.use("*", securityHeaders(production));
+  app.use("*", hostCheck(env.PUBLIC_ORIGIN, env.TRUST_PROXY));
   app.use("*", async (c, next) => {
-    const server = c.env as ServerLike | undefined;
-    const forwarded = env.TRUST_PROXY ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    const ip = forwarded || server?.requestIP?.(c.req.raw)?.address || "local";
+    const ip = clientAddress(c.req.raw, c.env as Parameters<typeof clientAddress>[1], env.TRUST_PROXY);
     const proto = env.TRUST_PROXY ? c.req.header("x-forwarded-proto") : undefined;
     const secure = production || proto === "https" || c.req.url.startsWith("https:");
     c.set("deps", deps);
