@@ -6,6 +6,7 @@ import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat
 import { useNow } from "../hooks/use-now";
 import type { ConnectionStatus } from "../lib/chat-connection";
 import { sendableText, toChatRows } from "../lib/chat-messages";
+import { rateLimitMessage } from "../lib/send-error";
 import { ChatMessageItem } from "./chat-message-item";
 
 // SPEC.md §9: below this width the page itself scrolls to the bottom when the input is focused,
@@ -36,6 +37,7 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const toSend = sendableText(text, selectedId);
+  const slowDown = rateLimitMessage(send.error);
 
   useStickToNewest(listRef, messages);
 
@@ -179,6 +181,11 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
             <span>Send</span>
           </button>
         </form>
+        {slowDown && (
+          <p role="alert" className="text-sm text-error">
+            {slowDown}
+          </p>
+        )}
       </div>
     </section>
   );
