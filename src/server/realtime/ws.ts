@@ -34,7 +34,8 @@ export const RATE_WINDOW_MS = 10_000;
  * Open sockets per user and per address, on each server process. A golfer's phone, tablet and a
  * few browser tabs need a handful; 20 leaves room for more. An address may be a club's shared
  * Wi-Fi, so it gets more. Past these, an upgrade is refused (429): 1,000 sockets of one user once
- * cost this process 236 MB (issue 13 row 15).
+ * cost this process 236 MB (issue 13 row 15). RATE_LIMIT_SCALE multiplies both, as it does every
+ * limit: the benchmarks open thousands of sockets from one address.
  */
 export const MAX_SOCKETS_PER_USER = 20;
 export const MAX_SOCKETS_PER_ADDRESS = 200;
@@ -52,6 +53,7 @@ export class Realtime {
   /** Upgraded sockets per user and per address, counted from the upgrade (before `open`) to `close`. */
   private perUser = new Map<number, number>();
   private perAddress = new Map<string, number>();
+  private caps: { user: number; address: number };
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   /** Extra message handlers registered by features (chat rooms). */
   private handlers: ((ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>)[] = [];
@@ -59,7 +61,13 @@ export class Realtime {
   constructor(
     private deps: AppDeps,
     private pingIntervalMs = PING_INTERVAL_MS,
-  ) {}
+  ) {
+    const scale = deps.env.RATE_LIMIT_SCALE;
+    this.caps = {
+      user: Math.max(1, Math.round(MAX_SOCKETS_PER_USER * scale)),
+      address: Math.max(1, Math.round(MAX_SOCKETS_PER_ADDRESS * scale)),
+    };
+  }
 
   onMessage(handler: (ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>) {
     this.handlers.push(handler);
@@ -79,8 +87,8 @@ export class Realtime {
     const address = clientAddress(req, server, this.deps.env.TRUST_PROXY);
     // Checked and counted with no await in between, so simultaneous upgrades cannot overshoot.
     if (
-      (this.perUser.get(auth.user.id) ?? 0) >= MAX_SOCKETS_PER_USER ||
-      (this.perAddress.get(address) ?? 0) >= MAX_SOCKETS_PER_ADDRESS
+      (this.perUser.get(auth.user.id) ?? 0) >= this.caps.user ||
+      (this.perAddress.get(address) ?? 0) >= this.caps.address
     ) {
       return Response.json({ message: TOO_MANY_SOCKETS }, { status: 429 });
     }
