@@ -18,7 +18,10 @@ export function createLimits(db: Db, scale = 1, clock?: () => number) {
     // ---- Sign-in (ADR 0016: who can be locked out by whom) ----
     /** Every sign-in attempt from one address: stops spraying many usernames. */
     loginPerAddress: rule("login:address", 30, 15 * MINUTE),
-    /** Wrong passwords for one account from one address: stops a guesser without touching the owner elsewhere. */
+    /**
+     * Sign-ins to one account from one address, cleared by the right password (so: wrong ones).
+     * Stops a guesser there without touching the owner elsewhere.
+     */
     loginFailuresPerAddressAndUsername: rule("login-failure:address+username", 5, 15 * MINUTE),
     /** Wrong passwords for one account from anywhere: past this, sign-ins to it are slowed, never refused. */
     loginFailuresPerUsername: rule("login-failure:username", 10, 15 * MINUTE),

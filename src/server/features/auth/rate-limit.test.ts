@@ -70,6 +70,16 @@ describe("sign-in limits (issue 13 row 5)", () => {
     expect(blocked.json).toEqual({ message: TOO_MANY_LOGINS });
   });
 
+  test("a burst of parallel wrong passwords from one address gets no more than 5 checked", async () => {
+    const { input } = await signUp(h);
+    const attacker = browserAt();
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => attacker.post("/api/login", { username: input.username, password: "burst123" })),
+    );
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(15);
+  });
+
   test("a correct password clears that address's failures for the account", async () => {
     const { input } = await signUp(h);
     const owner = browserAt();

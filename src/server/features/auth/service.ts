@@ -116,7 +116,9 @@ export async function login(deps: AppDeps, db: Db, raw: LoginInput, meta: Reques
   const pairKey = `${meta.ip} ${nameKey}`;
   const limits = deps.limits;
   if (!(await limits.loginPerAddress.tryConsume(meta.ip))) throw tooManyRequests(TOO_MANY_LOGINS);
-  if (await limits.loginFailuresPerAddressAndUsername.isLimited(pairKey)) throw tooManyRequests(TOO_MANY_LOGINS);
+  // Every attempt counts here, atomically, so a burst of parallel guesses cannot slip past the
+  // check; the right password clears the count again below, so in effect only failures remain.
+  if (!(await limits.loginFailuresPerAddressAndUsername.tryConsume(pairKey))) throw tooManyRequests(TOO_MANY_LOGINS);
   if (
     (await limits.loginFailuresPerUsername.isLimited(nameKey)) &&
     (await limits.loginSuccessPerAddressAndUsername.count(pairKey)) === 0
@@ -127,10 +129,7 @@ export async function login(deps: AppDeps, db: Db, raw: LoginInput, meta: Reques
   const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${nameKey}`).limit(1);
   const ok = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
-    await Promise.all([
-      limits.loginFailuresPerAddressAndUsername.hit(pairKey),
-      limits.loginFailuresPerUsername.hit(nameKey),
-    ]);
+    await limits.loginFailuresPerUsername.hit(nameKey);
     throw unauthorized(INVALID_LOGIN);
   }
   // Only after the password is proven do we say the account is disabled: no enumeration.
