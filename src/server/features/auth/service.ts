@@ -174,13 +174,11 @@ export async function changePassword(
   const input = parseInput(changePasswordSchema, raw);
   const failures = deps.limits.passwordChangeFailuresPerUser;
   const key = String(userId);
-  if (await failures.isLimited(key)) throw tooManyRequests(TOO_MANY_PASSWORD_CHECKS);
+  // Counted before the check (atomically: parallel guesses cannot slip past it); success clears it.
+  if (!(await failures.tryConsume(key))) throw tooManyRequests(TOO_MANY_PASSWORD_CHECKS);
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound("User not found");
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    await failures.hit(key);
-    throw badRequest(WRONG_CURRENT_PASSWORD);
-  }
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest(WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
