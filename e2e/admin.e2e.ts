@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 import { ADMIN_USERNAME, expect, registerViaApi, signInAdminViaApi, test, uniqueUser } from "./fixtures";
 
 test.describe("admin area", () => {
@@ -27,21 +28,8 @@ test.describe("admin area", () => {
   });
 });
 
-const ADMIN_PASSWORD = "admin-pass-123";
-
-/** Registers the admin account without signing the page in (the form does that). */
-async function ensureAdminExists(request: APIRequestContext, origin: string) {
-  const res = await request.post("/api/register", {
-    data: {
-      username: ADMIN_USERNAME,
-      password: ADMIN_PASSWORD,
-      displayName: "Club Admin",
-      email: "e2e_admin@example.com",
-    },
-    headers: { Origin: origin },
-  });
-  expect([201, 409], await res.text()).toContain(res.status());
-}
+// The account exists before the server starts (e2e/serve.ts); ADMIN_USERNAMES made it an admin.
+const ADMIN_PASSWORD = E2E_ADMIN.password;
 
 async function signInAtAdminLogin(page: Page) {
   await page.goto("/admin/login");
@@ -65,13 +53,11 @@ test.describe("admin workflows", () => {
   test("an admin signs in, disables a user (their open session ends), resolves a support request and sees the totals change", async ({
     page,
     browser,
-    request,
     baseURL,
   }) => {
     // The whole round trip of an operator (two browsers, four pages): more than the default budget.
     test.setTimeout(60_000);
     const origin = new URL(baseURL!).origin;
-    await ensureAdminExists(request, origin);
 
     // A player, signed in on their own device, who writes to support.
     const playerContext = await browser.newContext({ baseURL });
@@ -165,12 +151,7 @@ test.describe("admin workflows", () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fchallenges$/);
   });
 
-  test("a wrong password at /admin/login shows the server's message; sign out returns to it", async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    await ensureAdminExists(request, new URL(baseURL!).origin);
+  test("a wrong password at /admin/login shows the server's message; sign out returns to it", async ({ page }) => {
     await page.goto("/admin/login?redirect=%2Fadmin%2Fanalytics");
     await page.getByLabel("Username").fill(ADMIN_USERNAME);
     await page.getByLabel("Password").fill("not-the-password");

@@ -1,4 +1,5 @@
 import { type Page, expect, test as base } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-account";
 
 export type TestUser = {
   username: string;
@@ -37,21 +38,16 @@ export async function registerViaApi(page: Page, user: TestUser = uniqueUser()):
   return user;
 }
 
-/** Must match ADMIN_USERNAMES in e2e/serve.ts. */
-export const ADMIN_USERNAME = "e2e_admin";
+/** Created by e2e/serve.ts before the server starts, and listed in its ADMIN_USERNAMES. */
+export const ADMIN_USERNAME = E2E_ADMIN.username;
 
-/** Signs in the admin, registering it on first use (a retried spec finds it already registered). */
+/** Signs in the admin (the account exists before the server starts; sign-up never makes admins). */
 export async function signInAdminViaApi(page: Page): Promise<void> {
   const origin = new URL(base.info().project.use.baseURL ?? "http://127.0.0.1:3100").origin;
-  const credentials = { username: ADMIN_USERNAME, password: "admin-pass-123" };
-  const registered = await page.request.post("/api/register", {
-    data: { ...credentials, displayName: "Club Admin", email: "e2e_admin@example.com" },
-    headers: { Origin: origin },
-  });
-  if (registered.ok()) return;
-  expect(registered.status(), await registered.text()).toBe(409);
+  const credentials = { username: E2E_ADMIN.username, password: E2E_ADMIN.password };
   const loggedIn = await page.request.post("/api/login", { data: credentials, headers: { Origin: origin } });
   expect(loggedIn.ok(), await loggedIn.text()).toBeTruthy();
+  expect((await loggedIn.json()).isAdmin, "e2e_admin is an admin").toBe(true);
 }
 
 export const test = base.extend<{ signedInUser: TestUser }>({

@@ -112,6 +112,60 @@ test.describe("profile", () => {
     await expect(push).not.toBeChecked();
     await expect(adFree).toBeChecked();
   });
+
+  test("changing the password in Settings: a wrong current one is refused, then other devices are signed out", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const user = await registerViaApi(page);
+    // The same golfer signed in on a second device.
+    const otherDevice = await browser.newContext({ baseURL });
+    const origin = new URL(baseURL!).origin;
+    const signedIn = await otherDevice.request.post("/api/login", {
+      data: { username: user.username, password: user.password },
+      headers: { Origin: origin },
+    });
+    expect(signedIn.ok()).toBeTruthy();
+
+    await page.goto("/profile?tab=settings");
+    const form = page.getByRole("form", { name: "Change password" });
+    const current = form.getByLabel("Current password");
+    const next = form.getByLabel("New password");
+    const submit = form.getByRole("button", { name: "Change Password" });
+
+    // The sign-up rules, before anything is sent.
+    await current.fill(user.password);
+    await next.fill("short");
+    await submit.click();
+    await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+
+    // The server's answer for a wrong current password, under that field.
+    await current.fill("not-my-password");
+    await next.fill("a-brand-new-pass");
+    await submit.click();
+    await expect(form.getByText("Current password is incorrect")).toBeVisible();
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+
+    await current.fill(user.password);
+    await submit.click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Password changed" })).toContainText(
+      "You were signed out on your other devices.",
+    );
+    await expect(current).toHaveValue("");
+    await expect(next).toHaveValue("");
+
+    // This device stays signed in; the other one is signed out; the new password works.
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Change password" })).toBeVisible();
+    expect((await otherDevice.request.get("/api/user")).status()).toBe(401);
+    const withNew = await otherDevice.request.post("/api/login", {
+      data: { username: user.username, password: "a-brand-new-pass" },
+      headers: { Origin: origin },
+    });
+    expect(withNew.ok()).toBeTruthy();
+    await otherDevice.close();
+  });
 });
 
 test.describe("support", () => {

@@ -4,8 +4,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase } from "../src/server/db/client";
+import { migrateDatabase } from "../src/server/db/migrate";
+import { createAccount } from "../src/server/features/auth/service";
+import { AppError } from "../src/server/lib/errors";
+import { E2E_ADMIN } from "./admin-account";
 
 const dataDir = mkdtempSync(join(tmpdir(), "birdie-e2e-"));
+
+await createAdminAccount();
 
 const child = spawn("bun", ["src/server/index.ts"], {
   stdio: "inherit",
@@ -16,8 +23,8 @@ const child = spawn("bun", ["src/server/index.ts"], {
     DATA_DIR: dataDir,
     // Each spec signs up fresh users from one address; production limits would trip mid-run.
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
-    // The admin specs sign up this name and so become an admin (see e2e/fixtures.ts).
-    ADMIN_USERNAMES: "e2e_admin",
+    // The account exists already (createAdminAccount), so the server makes it an admin at start.
+    ADMIN_USERNAMES: E2E_ADMIN.username,
     // Ads still show only when a user turns ad-free mode off (the ads spec does).
     AD_AFFILIATE_URL: process.env.AD_AFFILIATE_URL ?? "https://partner.example/birdie",
   },
@@ -45,3 +52,20 @@ child.on("exit", (code, signal) => {
   cleanUp();
   process.exit(code ?? (signal ? 1 : 0));
 });
+
+/**
+ * Creates the admin's account through the auth service in the fresh database, before the server
+ * opens it (PGlite serves one process at a time). A PostgreSQL database reused between runs may
+ * have it already.
+ */
+async function createAdminAccount() {
+  const database = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir });
+  try {
+    await migrateDatabase(database);
+    await createAccount(database.db, E2E_ADMIN);
+  } catch (err) {
+    if (!(err instanceof AppError && err.kind === "CONFLICT")) throw err;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
+import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
 import { listBirdiesSchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
@@ -116,6 +116,19 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary: "Sign out this device",
     description: "Deletes the session (if any) and clears the cookie; signed-out callers get the same answer.",
     answer: '200 `{ "ok": true }`',
+  },
+  "PUT /api/users/me/password": {
+    group: "Profile",
+    summary: "Change the password (needs the current one)",
+    description:
+      "Checks the current password, sets the new one (the sign-up rules apply) and ends every other session of the golfer, which also closes their sockets on every instance. The calling session stays signed in.",
+    body: changePasswordSchema,
+    answer: "200 `{ ok: true, endedSessions }` (how many other sessions were ended)",
+    errors: [
+      [400, "Current password is incorrect, or the new password breaks a sign-up rule"],
+      [401, "Signed out"],
+      [429, "Five wrong current passwords within 15 minutes"],
+    ],
   },
   "PUT /api/users/me": {
     group: "Profile",
@@ -483,6 +496,7 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "auth.register": { access: "public", twin: "POST /api/register" },
   "auth.login": { access: "public", twin: "POST /api/login" },
   "auth.logout": { access: "public", twin: "POST /api/logout" },
+  "auth.changePassword": { access: "signed in", twin: "PUT /api/users/me/password" },
   "auth.updateProfile": { access: "signed in", twin: "PUT /api/users/me", note: "Profile fields only" },
   "birdies.record": { access: "signed in", twin: "POST /api/birdies" },
   "birdies.recordRound": {

@@ -12,13 +12,14 @@ import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
+import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
-import { bodySizeCap, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
+import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
 import type { HonoEnv } from "./http/types";
-import { AppError, httpStatusOf, isDatabaseDown } from "./lib/errors";
+import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
 import { logger } from "./lib/logger";
 import type { AppDeps } from "./trpc/context";
 import { appRouter } from "./trpc/router";
@@ -29,8 +30,6 @@ const MB = 1024 * 1024;
  * so a slightly-too-large picture gets the friendly "File too large" 400 from the service.
  */
 const PICTURE_PATHS = /^\/api\/users\/me$|^\/trpc\/.*profile\./;
-
-type ServerLike = { requestIP?: (req: Request) => { address: string } | null };
 
 export function createApp(deps: AppDeps) {
   const { env } = deps;
@@ -46,16 +45,17 @@ export function createApp(deps: AppDeps) {
     if (isDatabaseDown(err)) {
       return c.json({ message: "The service is temporarily unavailable. Please try again shortly." }, 503);
     }
+    // A race every service check passed (two identical writes at once): the index decided.
+    if (uniqueViolation(err)) return c.json({ message: ALREADY_EXISTS }, 409);
     logger.error("unhandled error", { path: c.req.path, error: String((err as Error)?.stack ?? err) });
     return c.json({ message: "Something went wrong. Please try again." }, 500);
   });
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
   app.use("*", securityHeaders(production));
+  app.use("*", hostCheck(env.PUBLIC_ORIGIN, env.TRUST_PROXY));
   app.use("*", async (c, next) => {
-    const server = c.env as ServerLike | undefined;
-    const forwarded = env.TRUST_PROXY ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    const ip = forwarded || server?.requestIP?.(c.req.raw)?.address || "local";
+    const ip = clientAddress(c.req.raw, c.env as Parameters<typeof clientAddress>[1], env.TRUST_PROXY);
     const proto = env.TRUST_PROXY ? c.req.header("x-forwarded-proto") : undefined;
     const secure = production || proto === "https" || c.req.url.startsWith("https:");
     c.set("deps", deps);

@@ -2,10 +2,11 @@ import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
-import { createAuthLimits } from "./features/auth/limits";
+import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/service";
 import { ChatRooms } from "./features/chat/realtime";
 import { logger } from "./lib/logger";
+import { startSweeping } from "./lib/sweep";
 import { ChatBus } from "./realtime/bus";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./trpc/context";
@@ -25,19 +26,31 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Env,
-  opts: { database?: Database; pingIntervalMs?: number } = {},
+  opts: { database?: Database; pingIntervalMs?: number; sweepIntervalMs?: number } = {},
 ): Promise<RunningServer> {
   const database =
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
+  if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN.length) {
+    logger.warn(
+      "PUBLIC_ORIGIN is not set: the origin check trusts each request's Host header, which DNS rebinding can forge. Set PUBLIC_ORIGIN to the address golfers use, e.g. https://birdie.example",
+    );
+  }
 
-  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
+  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE) };
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
   const bus = await ChatBus.start(database);
   const rooms = new ChatRooms(database.db, realtime, bus);
+  // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
+  bus.subscribe((event) => {
+    if (event.kind === "sessions-ended") realtime.closeSessions(event.sessionIds);
+    else if (event.kind === "resync") {
+      void realtime.closeEndedSessions().catch((err) => logger.warn("session re-check failed", { error: String(err) }));
+    }
+  });
 
   const server = Bun.serve<SocketData>({
     port: env.PORT,
@@ -51,10 +64,12 @@ export async function startServer(
   });
   rooms.attach(server);
   realtime.start();
+  const stopSweeping = startSweeping(database.db, opts.sweepIntervalMs);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      stopSweeping();
       realtime.closeAll();
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);

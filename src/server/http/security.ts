@@ -33,6 +33,34 @@ export function securityHeaders(production: boolean): MiddlewareHandler<HonoEnv>
   };
 }
 
+export const MISDIRECTED = "This server does not serve that host name";
+
+/**
+ * With PUBLIC_ORIGIN set, the request must name one of its hosts. Otherwise a page on an
+ * attacker's domain that re-points its DNS to this server (DNS rebinding) is "same-origin" to the
+ * browser and could act on the server. Behind a proxy (TRUST_PROXY) X-Forwarded-Host, when sent,
+ * is the name the browser used.
+ */
+export function isAllowedHost(req: Request, allowedOrigins: string[], trustProxy: boolean): boolean {
+  if (!allowedOrigins.length) return true;
+  const forwarded = trustProxy ? req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = (forwarded || req.headers.get("host") || new URL(req.url).host).toLowerCase();
+  return allowedOrigins.some((origin) => new URL(origin).host === host);
+}
+
+/**
+ * Refuses requests for other host names with 421 Misdirected Request. The health check is exempt:
+ * orchestrators probe it by the container's address, and it reveals nothing.
+ */
+export function hostCheck(allowedOrigins: string[], trustProxy: boolean): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    if (c.req.path !== "/api/health" && !isAllowedHost(c.req.raw, allowedOrigins, trustProxy)) {
+      return c.json({ message: MISDIRECTED }, 421);
+    }
+    await next();
+  };
+}
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**

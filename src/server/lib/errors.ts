@@ -51,6 +51,28 @@ export const conflict = (m: string) => new AppError("CONFLICT", m);
 export const tooManyRequests = (m = "Too many attempts. Please wait a moment and try again.") =>
   new AppError("TOO_MANY_REQUESTS", m);
 
+/** The answer when a write hits a unique index no service expected to hit (a race both passed). */
+export const ALREADY_EXISTS = "This already exists. Please refresh and try again.";
+
+type DriverError = { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+
+/**
+ * A unique-index violation (SQLSTATE 23505) anywhere in the cause chain (drizzle wraps the
+ * driver's error as `cause`), with the index it hit: postgres.js names it `constraint_name`,
+ * PGlite `constraint`. Null for any other error.
+ */
+export function uniqueViolation(err: unknown): { constraint: string | null } | null {
+  let e = err as DriverError | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if (e.code === "23505") {
+      const name = e.constraint_name ?? e.constraint;
+      return { constraint: typeof name === "string" ? name : null };
+    }
+    e = e.cause as DriverError | undefined;
+  }
+  return null;
+}
+
 const DOWN_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

@@ -1,56 +1,129 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rows } from "../db/raw";
+import { rateLimitHits } from "../db/schema/rate-limits";
 import { tooManyRequests } from "./errors";
 
+export type LimitRule = {
+  /** Stored with every counter: rules never share counts even when their keys look alike. */
+  name: string;
+  limit: number;
+  windowMs: number;
+};
+
 /**
- * A sliding-window counter per key, kept in process memory. One instance per rule. With several
- * server instances each counts on its own; that still bounds guessing to N x limit, and a shared
- * store (Redis or Postgres) can replace this class without touching callers.
+ * A sliding-window limit whose counters live in PostgreSQL (the `rate_limit_hits` table), so every
+ * server process sharing the database enforces one limit together (ADR 0016).
+ *
+ * Counting is per fixed window, one row per key and window, each hit an atomic upsert. The check
+ * weighs in the previous window by how much of it still overlaps the sliding window ending now
+ * (the "sliding window counter" of Cloudflare and Upstash): O(1) rows per key, no 2x burst at a
+ * window edge, and a limit reached just before an edge still holds right after it.
+ *
+ * Calls use the database handle given here, never a caller's transaction: a refused or failed
+ * request must still count, and on PGlite a query on the global handle inside a transaction would
+ * wait for that transaction forever. So call the limiter before opening one.
  */
 export class RateLimiter {
-  private hits = new Map<string, number[]>();
-  private sweepAt = 0;
-
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
+    private db: Db,
+    readonly rule: LimitRule,
+    private clock: () => number = Date.now,
   ) {}
 
-  /** Seconds until the key may try again, or 0 when it is under the limit right now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const list = this.prune(key, now);
-    if (list.length < this.limit) return 0;
-    return Math.max(1, Math.ceil((list[0] + this.windowMs - now) / 1000));
+  /** Counts one attempt when the key is under the limit; false (nothing counted) when it is not. */
+  async tryConsume(key: string): Promise<boolean> {
+    const w = this.windows();
+    // Raw SQL gets times as ISO text (postgres.js takes no Date outside drizzle's typed columns).
+    // The previous window is read in the same statement; the upsert's WHERE is evaluated against
+    // the row as it stands after waiting for its lock, so racing callers on any process cannot
+    // push the count past the limit.
+    const counted = await rows<{ hits: number }>(
+      this.db,
+      sql`
+      with prev as (
+        select coalesce(max(${rateLimitHits.hits}), 0) * ${w.previousWeight}::float8 as weighted
+        from ${rateLimitHits}
+        where ${rateLimitHits.rule} = ${this.rule.name} and ${rateLimitHits.key} = ${key}
+          and ${rateLimitHits.windowStart} = ${w.previousStart.toISOString()}::timestamptz
+      )
+      insert into ${rateLimitHits} as r (rule, key, window_start, hits, expires_at)
+      select ${this.rule.name}, ${key}, ${w.start.toISOString()}::timestamptz, 1, ${w.expiresAt.toISOString()}::timestamptz
+      from prev where prev.weighted + 1 <= ${this.rule.limit}
+      on conflict (rule, key, window_start) do update set hits = r.hits + 1
+        where r.hits + 1 + (select weighted from prev) <= ${this.rule.limit}
+      returning r.hits`,
+    );
+    return counted.length > 0;
   }
 
-  hit(key: string, now = Date.now()): void {
-    const list = this.prune(key, now);
-    list.push(now);
-    this.hits.set(key, list);
-    if (now > this.sweepAt) this.sweep(now);
+  /** Counts one attempt, or throws 429 (with `message`) when the key is already at the limit. */
+  async consume(key: string, message?: string): Promise<void> {
+    if (!(await this.tryConsume(key))) throw tooManyRequests(message);
   }
 
-  /** Hit and throw 429 when the limit is already reached. */
-  consume(key: string, message?: string): void {
-    if (this.retryAfter(key) > 0) throw tooManyRequests(message);
-    this.hit(key);
+  /** Counts one attempt whatever the count (a failure that happened, e.g. a wrong password). */
+  async hit(key: string): Promise<void> {
+    const w = this.windows();
+    await this.db
+      .insert(rateLimitHits)
+      .values({ rule: this.rule.name, key, windowStart: w.start, hits: 1, expiresAt: w.expiresAt })
+      .onConflictDoUpdate({
+        target: [rateLimitHits.rule, rateLimitHits.key, rateLimitHits.windowStart],
+        set: { hits: sql`${rateLimitHits.hits} + 1` },
+      });
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** True when one more attempt would go over the limit (nothing is counted). */
+  async isLimited(key: string): Promise<boolean> {
+    return (await this.count(key)) + 1 > this.rule.limit;
   }
 
-  private prune(key: string, now: number): number[] {
-    const list = this.hits.get(key);
-    if (!list) return [];
-    const from = now - this.windowMs;
-    let i = 0;
-    while (i < list.length && list[i] <= from) i++;
-    return i ? list.slice(i) : list;
-  }
-
-  private sweep(now: number) {
-    this.sweepAt = now + this.windowMs;
-    for (const [key] of this.hits) {
-      if (this.prune(key, now).length === 0) this.hits.delete(key);
+  /** The weighted number of attempts in the sliding window ending now. */
+  async count(key: string): Promise<number> {
+    const w = this.windows();
+    const found = await this.db
+      .select({ windowStart: rateLimitHits.windowStart, hits: rateLimitHits.hits })
+      .from(rateLimitHits)
+      .where(
+        and(
+          eq(rateLimitHits.rule, this.rule.name),
+          eq(rateLimitHits.key, key),
+          inArray(rateLimitHits.windowStart, [w.start, w.previousStart]),
+        ),
+      );
+    let total = 0;
+    for (const row of found) {
+      total += row.windowStart.getTime() === w.start.getTime() ? row.hits : row.hits * w.previousWeight;
     }
+    return total;
   }
+
+  /** Forgets the key (e.g. a correct password clears its own failures). */
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimitHits).where(and(eq(rateLimitHits.rule, this.rule.name), eq(rateLimitHits.key, key)));
+  }
+
+  private windows() {
+    const now = this.clock();
+    const { windowMs } = this.rule;
+    const startMs = Math.floor(now / windowMs) * windowMs;
+    return {
+      start: new Date(startMs),
+      previousStart: new Date(startMs - windowMs),
+      // The share of the previous window still inside the sliding window that ends now.
+      previousWeight: 1 - (now - startMs) / windowMs,
+      // This window's row still weighs in during the next window; after that it is dead weight.
+      expiresAt: new Date(startMs + 2 * windowMs),
+    };
+  }
+}
+
+/** Deletes counters whose windows no longer weigh in anywhere (run by the scheduled sweep). */
+export async function sweepRateLimits(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.expiresAt, now))
+    .returning({ rule: rateLimitHits.rule });
+  return gone.length;
 }

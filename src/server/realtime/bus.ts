@@ -1,15 +1,18 @@
 import type { Database } from "../db/client";
 import { logger } from "../lib/logger";
 
-/** Channels the database triggers of drizzle/0006_chat.sql notify on. */
+/** Channels the database triggers of drizzle/0006_chat.sql and 0010 notify on. */
 export const CHAT_CHANNEL = "chat";
 export const MEMBERSHIP_CHANNEL = "chat_membership";
+export const SESSION_CHANNEL = "session_ended";
 
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
   | { kind: "message"; challengeId: number; id: number }
   /** A player left, was removed, or lost the challenge: their sockets leave the room. */
   | { kind: "membership-lost"; challengeId: number; userId: number }
+  /** Sessions were deleted (logout, password change, disabled or deleted account, expiry): their sockets close. */
+  | { kind: "sessions-ended"; sessionIds: string[] }
   /** The listener (re)subscribed: anything notified while it was away is gone, so clients refetch. */
   | { kind: "resync" };
 
@@ -29,7 +32,7 @@ export class ChatBus {
   static async start(database: Database): Promise<ChatBus> {
     const bus = new ChatBus();
     bus.stopListening = await database.listen(
-      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL],
+      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL],
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
     );
@@ -49,7 +52,7 @@ export class ChatBus {
   }
 
   private receive(channel: string, payload: string) {
-    let data: { challengeId?: unknown; id?: unknown; userId?: unknown };
+    let data: { challengeId?: unknown; id?: unknown; userId?: unknown; sessionIds?: unknown };
     try {
       data = JSON.parse(payload);
     } catch {
@@ -60,6 +63,9 @@ export class ChatBus {
       this.emit({ kind: "message", challengeId: data.challengeId, id: data.id });
     } else if (channel === MEMBERSHIP_CHANNEL && isId(data.challengeId) && isId(data.userId)) {
       this.emit({ kind: "membership-lost", challengeId: data.challengeId, userId: data.userId });
+    } else if (channel === SESSION_CHANNEL && Array.isArray(data.sessionIds)) {
+      const sessionIds = data.sessionIds.filter((id): id is string => typeof id === "string");
+      if (sessionIds.length) this.emit({ kind: "sessions-ended", sessionIds });
     }
   }
 

@@ -2,13 +2,16 @@ import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { readSessionToken, validateSessionToken } from "../auth/session";
 import { sessions, users } from "../db/schema/users";
-import { isSameOrigin } from "../http/security";
+import { clientAddress } from "../http/client-address";
+import { isAllowedHost, isSameOrigin, MISDIRECTED } from "../http/security";
 import { logger } from "../lib/logger";
 import type { AppDeps } from "../trpc/context";
 
 export type SocketData = {
   userId: number;
   sessionId: string;
+  /** The address it connected from (counted against MAX_SOCKETS_PER_ADDRESS). */
+  address: string;
   /** Set when the socket answered the last PING; a socket that misses one is closed. */
   alive: boolean;
   /** The chat room (challenge id) this socket listens to, if any (chat issue). */
@@ -27,6 +30,16 @@ const MAX_PAYLOAD = 16 * 1024;
 /** A chat client sends a JOIN/LEAVE now and then and a PONG every 30 s; a flood is a misbehaving client. */
 export const MAX_MESSAGES_PER_WINDOW = 20;
 export const RATE_WINDOW_MS = 10_000;
+/**
+ * Open sockets per user and per address, on each server process. A golfer's phone, tablet and a
+ * few browser tabs need a handful; 20 leaves room for more. An address may be a club's shared
+ * Wi-Fi, so it gets more. Past these, an upgrade is refused (429): 1,000 sockets of one user once
+ * cost this process 236 MB (issue 13 row 15). RATE_LIMIT_SCALE multiplies both, as it does every
+ * limit: the benchmarks open thousands of sockets from one address.
+ */
+export const MAX_SOCKETS_PER_USER = 20;
+export const MAX_SOCKETS_PER_ADDRESS = 200;
+export const TOO_MANY_SOCKETS = "Too many open connections. Close another tab or device and try again.";
 /** A reader this far behind (a stalled phone, a client that stopped reading) is cut off, not buffered for. */
 const BACKPRESSURE_LIMIT = 1024 * 1024;
 
@@ -37,6 +50,10 @@ const BACKPRESSURE_LIMIT = 1024 * 1024;
  */
 export class Realtime {
   readonly sockets = new Set<ServerWebSocket<SocketData>>();
+  /** Upgraded sockets per user and per address, counted from the upgrade (before `open`) to `close`. */
+  private perUser = new Map<number, number>();
+  private perAddress = new Map<string, number>();
+  private caps: { user: number; address: number };
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   /** Extra message handlers registered by features (chat rooms). */
   private handlers: ((ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>)[] = [];
@@ -44,7 +61,13 @@ export class Realtime {
   constructor(
     private deps: AppDeps,
     private pingIntervalMs = PING_INTERVAL_MS,
-  ) {}
+  ) {
+    const scale = deps.env.RATE_LIMIT_SCALE;
+    this.caps = {
+      user: Math.max(1, Math.round(MAX_SOCKETS_PER_USER * scale)),
+      address: Math.max(1, Math.round(MAX_SOCKETS_PER_ADDRESS * scale)),
+    };
+  }
 
   onMessage(handler: (ws: ServerWebSocket<SocketData>, msg: ClientMessage) => void | Promise<void>) {
     this.handlers.push(handler);
@@ -52,22 +75,36 @@ export class Realtime {
 
   /** Called from Bun.serve's fetch for /ws; returns a Response when the upgrade is refused. */
   async upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
-    if (!isSameOrigin(req, this.deps.env.PUBLIC_ORIGIN)) {
+    const { PUBLIC_ORIGIN, TRUST_PROXY } = this.deps.env;
+    if (!isAllowedHost(req, PUBLIC_ORIGIN, TRUST_PROXY))
+      return Response.json({ message: MISDIRECTED }, { status: 421 });
+    if (!isSameOrigin(req, PUBLIC_ORIGIN)) {
       return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
     }
     const token = readSessionToken(req.headers.get("cookie"));
     const auth = token ? await validateSessionToken(this.deps.database.db, token) : null;
     if (!auth) return Response.json({ message: "Not signed in" }, { status: 401 });
+    const address = clientAddress(req, server, this.deps.env.TRUST_PROXY);
+    // Checked and counted with no await in between, so simultaneous upgrades cannot overshoot.
+    if (
+      (this.perUser.get(auth.user.id) ?? 0) >= this.caps.user ||
+      (this.perAddress.get(address) ?? 0) >= this.caps.address
+    ) {
+      return Response.json({ message: TOO_MANY_SOCKETS }, { status: 429 });
+    }
     const ok = server.upgrade(req, {
       data: {
         userId: auth.user.id,
         sessionId: auth.session.id,
+        address,
         alive: true,
         challengeId: null,
         rate: { windowStart: Date.now(), count: 0 },
       },
     });
     if (!ok) return Response.json({ message: "Expected a WebSocket upgrade" }, { status: 426 });
+    bump(this.perUser, auth.user.id, 1);
+    bump(this.perAddress, address, 1);
     return undefined;
   }
 
@@ -81,6 +118,8 @@ export class Realtime {
     },
     close: (ws) => {
       this.sockets.delete(ws);
+      bump(this.perUser, ws.data.userId, -1);
+      bump(this.perAddress, ws.data.address, -1);
     },
     message: async (ws, raw) => {
       // Counted before parsing, so malformed frames and PONG floods count too.
@@ -151,6 +190,19 @@ export class Realtime {
     }
   }
 
+  /**
+   * Closes at once the sockets of sessions that just ended (the sessions trigger announces every
+   * deleted session to every process): closing also takes them out of their chat room.
+   */
+  closeSessions(sessionIds: Iterable<string>) {
+    const ended = new Set(sessionIds);
+    for (const ws of this.sockets) {
+      if (!ended.has(ws.data.sessionId)) continue;
+      ws.close(1008, "Session ended");
+      this.sockets.delete(ws);
+    }
+  }
+
   pingAll() {
     for (const ws of this.sockets) {
       if (!ws.data.alive) {
@@ -169,4 +221,10 @@ export class Realtime {
     for (const ws of this.sockets) ws.close(1001, "Server shutting down");
     this.sockets.clear();
   }
+}
+
+function bump<K>(counts: Map<K, number>, key: K, by: 1 | -1) {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
 }

@@ -23,7 +23,7 @@ let courseId: number;
 beforeAll(async () => {
   h = await createTestHarness();
   me = await signUp(h);
-  const challenge = await createChallenge(h.db, me.user.id, {
+  const challenge = await createChallenge(h.deps, h.db, me.user.id, {
     name: "Readable names",
     startDate: new Date(Date.now() - 5 * 86_400_000).toISOString(),
     endDate: new Date(Date.now() + 20 * 86_400_000).toISOString(),

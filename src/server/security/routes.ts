@@ -1,4 +1,4 @@
-import { updateProfileSchema, loginSchema, registerSchema } from "../../shared/schemas/auth";
+import { changePasswordSchema, updateProfileSchema, loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { recordBirdieSchema } from "../../shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
@@ -87,6 +87,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
   { method: "PUT", path: "/api/users/me", body: [...schemaKeys(updateProfileSchema), "profilePicture"], auth: "user" },
+  { method: "PUT", path: "/api/users/me/password", body: schemaKeys(changePasswordSchema), auth: "user" },
   {
     method: "GET",
     path: "/api/users/:id/picture",

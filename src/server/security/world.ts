@@ -117,7 +117,7 @@ export class World {
   };
 
   private async newChallenge(creator: PersonaName, players: PersonaName[]): Promise<ChallengeRef> {
-    const view = await createChallenge(this.h.db, this.personas[creator].id, {
+    const view = await createChallenge(this.h.deps, this.h.db, this.personas[creator].id, {
       name: `Hostile ${creator} ${tag()}`,
       startDate: new Date(Date.now() - 10 * DAY).toISOString(),
       endDate: new Date(Date.now() + 30 * DAY).toISOString(),
@@ -126,7 +126,7 @@ export class World {
       rules: "Private rules",
     });
     for (const p of players) await addPlayer(this.h.db, view.id, this.personas[p].id);
-    await sendMessage(this.h.db, this.personas[creator].id, {
+    await sendMessage(this.h.deps, this.h.db, this.personas[creator].id, {
       challengeId: view.id,
       message: `Private chat of ${creator}`,
     });

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import type { UserRow } from "../db/schema/users";
 import { parseEnv, type Env } from "../env";
-import { createAuthLimits } from "../features/auth/limits";
+import { createLimits } from "../lib/limits";
 import type { AppDeps, Context } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
@@ -24,6 +24,23 @@ async function pgliteTemplate(): Promise<Blob> {
   return globalCache.__birdieTemplate;
 }
 
+/** The URL each PostgreSQL test database was opened with, so a second instance can open it too. */
+const urls = new WeakMap<Database, string>();
+
+/**
+ * A second handle on the same database, as a second server process would have: its own
+ * connections on PostgreSQL. PGlite serves one process, so there the "peer" shares the handle
+ * (and closing it leaves the original open).
+ */
+export async function openPeerDatabase(database: Database): Promise<Database> {
+  const url = urls.get(database);
+  if (!url) return { ...database, close: async () => {} };
+  return openDatabase({ url, max: 5 });
+}
+
+/** The URL of a PostgreSQL test database (for child processes), or undefined on PGlite. */
+export const testDatabaseUrl = (database: Database) => urls.get(database);
+
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ loadDataDir: await pgliteTemplate() });
@@ -36,6 +53,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), max: 5 });
+  urls.set(database, url.toString());
   await migrateDatabase(database);
   const close = database.close;
   database.close = async () => {
@@ -57,7 +75,7 @@ export type TestHarness = Awaited<ReturnType<typeof createTestHarness>>;
 export async function createTestHarness(opts: { env?: Record<string, string>; database?: Database } = {}) {
   const database = opts.database ?? (await createTestDatabase());
   const env = testEnv(opts.env);
-  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
+  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE) };
   const app = createApp(deps);
 
   /** A tRPC caller acting as `user` (or signed out), exactly as the HTTP transport would build it. */

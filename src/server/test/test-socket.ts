@@ -23,9 +23,9 @@ export class TestSocket {
     });
   }
 
-  static async open(origin: string, cookie: string): Promise<TestSocket> {
+  static async open(origin: string, cookie: string, headers: Record<string, string> = {}): Promise<TestSocket> {
     const ws = new WebSocket(`${origin.replace(/^http/, "ws")}/ws`, {
-      headers: { Origin: origin, Cookie: cookie },
+      headers: { Origin: origin, Cookie: cookie, ...headers },
     } as never);
     await new Promise<void>((resolve, reject) => {
       ws.addEventListener("open", () => resolve());
@@ -86,15 +86,19 @@ export function serverClient(origin: string) {
 
 let seq = 0;
 /** Registers a golfer on a running server; returns the client, id and session cookie for sockets. */
-export async function signUpAt(origin: string, displayName: string) {
+export async function signUpAt(origin: string, displayName: string, headers: Record<string, string> = {}) {
   const tag = `${Date.now().toString(36)}${++seq}${Math.random().toString(36).slice(2, 5)}`;
   const client = serverClient(origin);
-  const res = await client.post("/api/register", {
-    username: `chat_${tag}`,
-    displayName,
-    email: `chat_${tag}@example.com`,
-    password: "birdie123",
-  });
+  const res = await client.post(
+    "/api/register",
+    {
+      username: `chat_${tag}`,
+      displayName,
+      email: `chat_${tag}@example.com`,
+      password: "birdie123",
+    },
+    headers,
+  );
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { client, id: res.json.id as number, cookie: `session=${client.cookies.get("session")}` };
 }

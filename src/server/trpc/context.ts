@@ -1,13 +1,13 @@
 import type { Database, Db } from "../db/client";
 import type { SessionRow, UserRow } from "../db/schema/users";
 import type { Env } from "../env";
-import type { AuthLimits } from "../features/auth/limits";
+import type { Limits } from "../lib/limits";
 
 /** What every feature service may need besides the database handle. */
 export type AppDeps = {
   database: Database;
   env: Env;
-  limits: AuthLimits;
+  limits: Limits;
 };
 
 export type RequestMeta = {

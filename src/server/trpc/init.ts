@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ADMINS_ONLY } from "../../shared/schemas/admin";
-import { AppError, isDatabaseDown, trpcCodeOf } from "../lib/errors";
+import { ALREADY_EXISTS, AppError, isDatabaseDown, trpcCodeOf, uniqueViolation } from "../lib/errors";
 import { containsNul, firstIssueMessage, NUL_MESSAGE } from "../lib/validate";
 import type { Context } from "./context";
 
@@ -44,6 +44,8 @@ const mapAppErrors = t.middleware(async ({ next }) => {
         code: "SERVICE_UNAVAILABLE",
         message: "The service is temporarily unavailable. Please try again shortly.",
       });
+    } else if (result.error.code === "INTERNAL_SERVER_ERROR" && uniqueViolation(cause)) {
+      (result as { error: TRPCError }).error = new TRPCError({ code: "CONFLICT", message: ALREADY_EXISTS });
     }
   }
   return result;

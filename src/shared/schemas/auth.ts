@@ -92,6 +92,21 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
+export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+export const SAME_PASSWORD = "New password must be different from your current password";
+
+/** Settings -> Change password. The new one follows the sign-up rules (passwordSchema). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
+      .max(256, "Current password is incorrect"),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ["newPassword"] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 /** The user as every client sees it (never the password hash). */
 export type PublicUser = {
   id: number;

@@ -8,3 +8,4 @@ export * from "./achievements";
 export * from "./leaderboards";
 export * from "./chat";
 export * from "./admin";
+export * from "./rate-limits";

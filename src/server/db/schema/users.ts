@@ -47,7 +47,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId)],
+  // expires_at: the scheduled sweep deletes expired sessions without reading the whole table.
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -26,7 +26,7 @@ const winterWeekday = lastDate(
 
 async function player(opts: { multiples?: boolean } = {}) {
   const me = await signUp(h);
-  const challenge = await createChallenge(h.db, me.user.id, {
+  const challenge = await createChallenge(h.deps, h.db, me.user.id, {
     name: "Achievement Hunt",
     startDate: new Date(Date.now() - 400 * DAY).toISOString(),
     endDate: new Date(Date.now() + 10 * DAY).toISOString(),

@@ -53,7 +53,7 @@ async function challengeWith(players: number, window: { startInDays?: number; en
   const members: Awaited<ReturnType<typeof signUp>>[] = [];
   for (let i = 0; i < players; i++) members.push(await signUp(h));
   const name = `Admin Cup ${tag()}`;
-  const challenge = await createChallenge(h.db, members[0].user.id, {
+  const challenge = await createChallenge(h.deps, h.db, members[0].user.id, {
     name,
     startDate: new Date(Date.now() + (window.startInDays ?? -5) * DAY).toISOString(),
     endDate: new Date(Date.now() + (window.endInDays ?? 20) * DAY).toISOString(),
@@ -433,7 +433,7 @@ describe("challenges", () => {
       [2, 3],
     ]);
     await record(1, [[9, 2]]);
-    await sendMessage(h.db, members[1].user.id, { challengeId: challenge.id, message: "Nice eagle!" });
+    await sendMessage(h.deps, h.db, members[1].user.id, { challengeId: challenge.id, message: "Nice eagle!" });
     const messagesBefore = await h.db.select().from(chatMessages).where(eq(chatMessages.challengeId, challenge.id));
     expect(messagesBefore.length).toBeGreaterThanOrEqual(1);
 

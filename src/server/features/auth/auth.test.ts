@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessionIdFromToken, validateSessionToken } from "../../auth/session";
 import { sessions, users } from "../../db/schema/users";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { logger } from "../../lib/logger";
+import { startServer } from "../../server";
+import { createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../../test/harness";
+import { grantConfiguredAdmins } from "./service";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -96,9 +99,75 @@ describe("register (REST)", () => {
     expect(res.json).toEqual({ message: "Request body must be valid JSON" });
   });
 
-  test("ADMIN_USERNAMES users are admins from sign-up", async () => {
+  test("six simultaneous sign-ups of one username: one 201, five 409, never a 500", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        new RestClient(h.app).post("/api/register", { ...valid(`race${i}`), username: "user_racer" }),
+      ),
+    );
+    const statuses = attempts.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const r of attempts.filter((a) => a.status === 409)) {
+      expect(r.json).toEqual({ message: "Username is already taken" });
+    }
+  });
+
+  test("the same for one e-mail over tRPC: CONFLICT with the e-mail message", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        h.caller(null).auth.register({ ...valid(`erace${i}`), email: "racing@example.com" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === "rejected") {
+        expect(r.reason).toMatchObject({ code: "CONFLICT", message: "Email is already registered" });
+      }
+    }
+  });
+});
+
+describe("ADMIN_USERNAMES (issue 13 row 7)", () => {
+  test("signing up a listed name never makes an admin", async () => {
     const res = await new RestClient(h.app).post("/api/register", { ...valid("cap"), username: "Club_Captain" });
-    expect(res.json.isAdmin).toBe(true);
+    expect(res.status).toBe(201);
+    expect(res.json.isAdmin).toBe(false);
+    const [row] = await h.db.select().from(users).where(eq(users.id, res.json.id));
+    expect(row.isAdmin).toBe(false);
+  });
+
+  test("at start only accounts that exist then are granted; a listed name with no account is logged", async () => {
+    const { user } = await signUp(h, { username: "Existing_Pro" });
+    const warn = spyOn(logger, "warn");
+    try {
+      const result = await grantConfiguredAdmins(h.db, ["existing_pro", "nobody_yet"]);
+      expect(result).toEqual({ granted: ["existing_pro"], missing: ["nobody_yet"] });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][1]).toEqual({ username: "nobody_yet" });
+    } finally {
+      warn.mockRestore();
+    }
+    const [row] = await h.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.isAdmin).toBe(true);
+    // Whoever claims the unclaimed name later is an ordinary golfer.
+    const late = await new RestClient(h.app).post("/api/register", { ...valid("late"), username: "nobody_yet" });
+    expect(late.json.isAdmin).toBe(false);
+  });
+
+  test("the server grants listed accounts when it starts and warns about the rest", async () => {
+    await signUp(h, { username: "starter_admin" });
+    const warn = spyOn(logger, "warn");
+    const server = await startServer(testEnv({ PORT: "0", ADMIN_USERNAMES: "starter_admin,ghost_admin" }), {
+      database: { ...h.database, close: async () => {} },
+    });
+    try {
+      const [row] = await h.db.select().from(users).where(eq(users.username, "starter_admin"));
+      expect(row.isAdmin).toBe(true);
+      expect(warn.mock.calls.some((c) => (c[1] as { username?: string })?.username === "ghost_admin")).toBe(true);
+    } finally {
+      warn.mockRestore();
+      await server.stop();
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { blankSessionCookie, sessionCookie } from "../../auth/session";
-import { jsonBody, requireUser } from "../../http/rest-helpers";
+import { actingUser, jsonBody, requireUser } from "../../http/rest-helpers";
 import { serviceContext, type HonoEnv } from "../../http/types";
+import { unauthorized } from "../../lib/errors";
 import * as auth from "./service";
 
 /** SPEC.md §7 auth calls, as thin adapters over the auth service. */
@@ -33,5 +34,12 @@ export const authRest = new Hono<HonoEnv>()
     const result = await auth.logout(ctx.db, ctx.session);
     c.header("Set-Cookie", blankSessionCookie(ctx.meta.secure), { append: true });
     return c.json(result);
+  })
+  .put("/users/me/password", async (c) => {
+    const user = actingUser(c);
+    const ctx = serviceContext(c);
+    const session = ctx.session;
+    if (!session) throw unauthorized();
+    return c.json(await auth.changePassword(ctx.deps, ctx.db, user.id, session.id, (await jsonBody(c)) as never));
   });
 // PUT /api/users/me lives in the profile feature (it takes pictures as well as fields).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loginSchema, registerSchema, updateProfileSchema } from "../../../shared/schemas/auth";
+import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../../../shared/schemas/auth";
 import { blankSessionCookie, sessionCookie } from "../../auth/session";
 import { protectedProcedure, publicProcedure, router } from "../../trpc/init";
 import * as auth from "./service";
@@ -24,6 +24,10 @@ export const authRouter = router({
     ctx.setCookie(blankSessionCookie(ctx.meta.secure));
     return result;
   }),
+
+  changePassword: protectedProcedure
+    .input(changePasswordSchema)
+    .mutation(({ ctx, input }) => auth.changePassword(ctx.deps, ctx.db, ctx.user.id, ctx.session.id, input)),
 
   updateProfile: protectedProcedure
     .input(updateProfileSchema)

@@ -24,7 +24,7 @@ async function setup(
   } = {},
 ) {
   const owner = await signUp(h);
-  const challenge = await createChallenge(h.db, owner.user.id, {
+  const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
     name: `Birdie Hunt ${Math.random().toString(36).slice(2, 6)}`,
     startDate: new Date(Date.now() + (opts.start ?? -10) * DAY).toISOString(),
     endDate: new Date(Date.now() + (opts.end ?? 20) * DAY).toISOString(),

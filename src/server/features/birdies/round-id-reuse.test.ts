@@ -26,7 +26,7 @@ afterAll(() => h.close());
 async function playerInTwoChallenges() {
   const player = await signUp(h);
   const make = (n: number) =>
-    createChallenge(h.db, player.user.id, {
+    createChallenge(h.deps, h.db, player.user.id, {
       name: `Round id ${n} ${Date.now().toString(36)}`,
       startDate: new Date(Date.now() - 5 * DAY).toISOString(),
       endDate: new Date(Date.now() + 20 * DAY).toISOString(),

@@ -64,7 +64,7 @@ describe("removing a player while they record a round", () => {
     const creator = await signUp(h);
     const players: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await signUp(h));
-    const challenge = await createChallenge(h.db, creator.user.id, {
+    const challenge = await createChallenge(h.deps, h.db, creator.user.id, {
       name: "Removal race",
       startDate: new Date(Date.now() - 5 * DAY).toISOString(),
       endDate: new Date(Date.now() + 20 * DAY).toISOString(),

@@ -13,7 +13,10 @@ export const challengesRest = new Hono<HonoEnv>()
   })
   .post("/challenges", async (c) => {
     const user = actingUser(c);
-    return c.json(await challenges.createChallenge(serviceContext(c).db, user.id, (await jsonBody(c)) as never), 201);
+    return c.json(
+      await challenges.createChallenge(c.get("deps"), serviceContext(c).db, user.id, (await jsonBody(c)) as never),
+      201,
+    );
   })
   .get("/challenges/:id", async (c) => {
     const user = actingUser(c);
@@ -56,6 +59,11 @@ export const challengesRest = new Hono<HonoEnv>()
   .post("/challenges/:id/invite/regenerate", async (c) => {
     const user = actingUser(c);
     return c.json(
-      await challenges.regenerateInviteCodes(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
+      await challenges.regenerateInviteCodes(
+        c.get("deps"),
+        serviceContext(c).db,
+        user.id,
+        idParam(c.req.param("id"), "challenge"),
+      ),
     );
   });

@@ -17,7 +17,7 @@ export const challengesRouter = router({
     .query(({ ctx, input }) => challenges.getChallenge(ctx.db, ctx.user.id, input.id)),
   create: protectedProcedure
     .input(createChallengeSchema)
-    .mutation(({ ctx, input }) => challenges.createChallenge(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => challenges.createChallenge(ctx.deps, ctx.db, ctx.user.id, input)),
   update: protectedProcedure
     .input(updateChallengeProcedureSchema)
     .mutation(({ ctx, input: { id, ...patch } }) => challenges.updateChallenge(ctx.db, ctx.user.id, id, patch)),
@@ -38,5 +38,5 @@ export const challengesRouter = router({
     .mutation(({ ctx, input }) => challenges.removePlayer(ctx.db, ctx.user.id, input.id, input.userId)),
   regenerateInvite: protectedProcedure
     .input(challengeIdSchema)
-    .mutation(({ ctx, input }) => challenges.regenerateInviteCodes(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => challenges.regenerateInviteCodes(ctx.deps, ctx.db, ctx.user.id, input.id)),
 });

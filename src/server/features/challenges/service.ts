@@ -18,6 +18,7 @@ import {
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
+import type { AppDeps } from "../../trpc/context";
 import { prepared } from "../../db/prepared";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
@@ -298,13 +299,19 @@ async function replaceCourses(db: Db, challengeId: number, list: readonly Course
   }
 }
 
+export const TOO_MANY_CHALLENGES = "You have created many challenges recently. Please try again later.";
+export const TOO_MANY_INVITE_RESETS = "You have made new invite codes many times recently. Please try again later.";
+
 export async function createChallenge(
+  deps: Pick<AppDeps, "limits">,
   db: Db,
   userId: number,
   raw: CreateChallengeInput,
   now = new Date(),
 ): Promise<ChallengeView> {
   const input = parseInput(createChallengeSchema, raw);
+  // Counted outside the transaction: on PGlite the limiter's own query would wait for it.
+  await deps.limits.challengeCreationPerUser.consume(String(userId), TOO_MANY_CHALLENGES);
   return db.transaction(async (tx) => {
     const list = await resolveCourses(tx, userId, input.courseIds, input.courseName);
     checkCourseCount(input.courseMode, list.length);
@@ -469,8 +476,14 @@ export async function addPlayer(db: Db, challengeId: number, userId: number): Pr
 }
 
 /** New link code and PIN; the old ones stop working at once. */
-export async function regenerateInviteCodes(db: Db, userId: number, challengeId: number): Promise<InviteCodes> {
+export async function regenerateInviteCodes(
+  deps: Pick<AppDeps, "limits">,
+  db: Db,
+  userId: number,
+  challengeId: number,
+): Promise<InviteCodes> {
   await requireCreator(db, challengeId, userId, "invite");
+  await deps.limits.inviteRegenerationPerUser.consume(String(userId), TOO_MANY_INVITE_RESETS);
   for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt++) {
     try {
       const [row] = await db

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LISTENER_APPLICATION_NAME } from "../../db/pg-listener";
 import { startServer, type RunningServer } from "../../server";
 import { createChallenge, join } from "../../test/challenge-fixtures";
 import { createTestDatabase, testEnv } from "../../test/harness";
+import { type Instance, startSecondInstance } from "../../test/instances";
 import { serverClient, signUpAt, TestSocket } from "../../test/test-socket";
 
 // Two server instances on one database deliver each other's chat messages.
@@ -17,68 +17,14 @@ import { serverClient, signUpAt, TestSocket } from "../../test/test-socket";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-type Instance = { origin: string; stop(): Promise<void> };
-
 let database: Database;
 let a: RunningServer;
 let b: Instance;
 
-async function startChildInstance(databaseUrl: string): Promise<Instance> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATABASE_URL: databaseUrl,
-    PORT: "0",
-    NODE_ENV: "test",
-    RATE_LIMIT_SCALE: "100",
-  };
-  delete env.TEST_DATABASE_URL;
-  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], {
-    env,
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const reader = child.stdout.getReader();
-  let out = "";
-  const started = Date.now();
-  for (;;) {
-    const port = out.match(/running at http:\/\/localhost:(\d+)/)?.[1];
-    if (port) {
-      reader.releaseLock();
-      // Keep draining so the child never blocks on a full stdout pipe.
-      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
-      return {
-        origin: `http://localhost:${port}`,
-        stop: async () => {
-          child.kill("SIGTERM");
-          await child.exited;
-        },
-      };
-    }
-    if (Date.now() - started > 30_000) {
-      child.kill();
-      throw new Error(`instance B did not start: ${out}`);
-    }
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`instance B exited: ${out}`);
-    out += new TextDecoder().decode(value);
-  }
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   a = await startServer(testEnv({ PORT: "0" }), { database });
-  if (postgresUrl) {
-    const [{ name }] = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-      name: string;
-    }[];
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    b = await startChildInstance(url.toString());
-  } else {
-    // The shared PGlite is closed once, by A.
-    const second = await startServer(testEnv({ PORT: "0" }), { database: { ...database, close: async () => {} } });
-    b = { origin: second.url, stop: second.stop };
-  }
+  b = await startSecondInstance(database);
 }, 60_000);
 afterAll(async () => {
   await b?.stop();

@@ -14,7 +14,7 @@ describe("system messages written by other features", () => {
   test("join, record (birdie, eagle, achievements) and removal appear in the room", async () => {
     const owner = await signUp(h, { displayName: "Olive Owner" });
     const friend = await signUp(h, { displayName: "Fred Friend" });
-    const challenge = await createChallenge(h.db, owner.user.id, {
+    const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
       name: "Chatty Challenge",
       startDate: new Date(Date.now() - 3 * DAY).toISOString(),
       endDate: new Date(Date.now() + 30 * DAY).toISOString(),
@@ -45,7 +45,7 @@ describe("system messages written by other features", () => {
 
   test("a refused record writes no chat message (same transaction)", async () => {
     const owner = await signUp(h);
-    const challenge = await createChallenge(h.db, owner.user.id, {
+    const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
       name: "Quiet Challenge",
       startDate: new Date(Date.now() - 3 * DAY).toISOString(),
       endDate: new Date(Date.now() + 30 * DAY).toISOString(),

@@ -114,7 +114,7 @@ export class ChatRooms {
   private onBusEvent(event: BusEvent) {
     if (event.kind === "membership-lost") this.dropFromRoom(event.userId, event.challengeId);
     else if (event.kind === "resync") this.resyncAll();
-    else {
+    else if (event.kind === "message") {
       this.pending.push(event);
       if (!this.flushing) void this.flush();
     }

@@ -17,7 +17,7 @@ export const chatRest = new Hono<HonoEnv>()
     const user = actingUser(c);
     const challengeId = idParam(c.req.param("challengeId"), "challenge");
     const body = (await jsonBody(c)) as { message?: unknown } | null;
-    const message = await chat.sendMessage(c.get("deps").database.db, user.id, {
+    const message = await chat.sendMessage(c.get("deps"), c.get("deps").database.db, user.id, {
       challengeId,
       message: body?.message as string,
     });

@@ -8,5 +8,5 @@ export const chatRouter = router({
     .query(({ ctx, input }) => chat.listMessages(ctx.db, ctx.user.id, input)),
   send: protectedProcedure
     .input(sendChatMessageSchema)
-    .mutation(({ ctx, input }) => chat.sendMessage(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => chat.sendMessage(ctx.deps, ctx.db, ctx.user.id, input)),
 });

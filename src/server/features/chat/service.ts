@@ -10,6 +10,7 @@ import {
   type SendChatMessageInput,
 } from "../../../shared/schemas/chat";
 import type { Db } from "../../db/client";
+import type { AppDeps } from "../../trpc/context";
 import { prepared } from "../../db/prepared";
 import { chatMessages, type ChatMessageRow } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
@@ -133,10 +134,18 @@ export async function listMessages(db: Db, userId: number, raw: ListChatMessages
   return { messages, nextCursor: more && messages.length ? messages[0].id : null };
 }
 
-/** A member's message (trimmed, 1-1000 characters). */
-export async function sendMessage(db: Db, userId: number, raw: SendChatMessageInput): Promise<ChatMessage> {
+export const TOO_MANY_CHAT_MESSAGES = "You are sending messages too quickly. Please wait a moment and try again.";
+
+/** A member's message (trimmed, 1-1000 characters), at most so many a minute per golfer. */
+export async function sendMessage(
+  deps: Pick<AppDeps, "limits">,
+  db: Db,
+  userId: number,
+  raw: SendChatMessageInput,
+): Promise<ChatMessage> {
   const input = parseInput(sendChatMessageSchema, raw);
   await requireMember(db, input.challengeId, userId);
+  await deps.limits.chatMessagesPerUser.consume(String(userId), TOO_MANY_CHAT_MESSAGES);
   const [row] = await db
     .insert(chatMessages)
     .values({ challengeId: input.challengeId, userId, type: "user", message: input.message })

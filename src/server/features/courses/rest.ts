@@ -11,7 +11,10 @@ export const coursesRest = new Hono<HonoEnv>()
   })
   .post("/courses", async (c) => {
     const user = actingUser(c);
-    return c.json(await courses.createCourse(serviceContext(c).db, user.id, (await jsonBody(c)) as never), 201);
+    return c.json(
+      await courses.createCourse(c.get("deps"), serviceContext(c).db, user.id, (await jsonBody(c)) as never),
+      201,
+    );
   })
   .get("/courses/:id", async (c) => {
     actingUser(c);

@@ -7,5 +7,5 @@ export const coursesRouter = router({
   byId: protectedProcedure.input(courseIdSchema).query(({ ctx, input }) => courses.getCourse(ctx.db, input.id)),
   create: protectedProcedure
     .input(createCourseSchema)
-    .mutation(({ ctx, input }) => courses.createCourse(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => courses.createCourse(ctx.deps, ctx.db, ctx.user.id, input)),
 });

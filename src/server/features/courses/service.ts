@@ -9,6 +9,7 @@ import {
   type CreateCourseInput,
 } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
+import type { AppDeps } from "../../trpc/context";
 import { courses } from "../../db/schema/challenges";
 import { conflict, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
@@ -46,9 +47,20 @@ export async function getCourse(db: Db, id: number): Promise<Course> {
   return toCourse(row);
 }
 
-/** Creates a course; a name that exists in any letter case is a 409 the client answers by searching. */
-export async function createCourse(db: Db, userId: number, raw: CreateCourseInput): Promise<Course> {
+export const TOO_MANY_COURSES = "You have added many courses recently. Please try again later.";
+
+/**
+ * Creates a course; a name that exists in any letter case is a 409 the client answers by
+ * searching. Each golfer may add so many an hour (a taken name counts too).
+ */
+export async function createCourse(
+  deps: Pick<AppDeps, "limits">,
+  db: Db,
+  userId: number,
+  raw: CreateCourseInput,
+): Promise<Course> {
   const { name } = parseInput(createCourseSchema, raw);
+  await deps.limits.courseCreationPerUser.consume(String(userId), TOO_MANY_COURSES);
   // ON CONFLICT instead of catching the unique violation: inside a caller's transaction a failed
   // statement would abort the whole transaction.
   const [row] = await db

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createChallenge } from "../../test/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
 
-// Production limits (RATE_LIMIT_SCALE 1): 30 PIN look-ups per address per 15 minutes.
+// Production limits (RATE_LIMIT_SCALE 1): 30 PIN look-ups per address and per golfer per 15 minutes.
 let h: TestHarness;
 beforeAll(async () => {
   h = await createTestHarness({ env: { RATE_LIMIT_SCALE: "1" } });
@@ -27,9 +27,27 @@ test("the 31st PIN look-up from one address is 429 { message }, found or not; ot
   await expect(h.caller(user, { ip: "local" }).invites.lookupPin({ pin: challenge.invitePin })).rejects.toMatchObject({
     code: "TOO_MANY_REQUESTS",
   });
-  // ...while another address still gets through.
-  expect(await h.caller(user, { ip: "203.0.113.9" }).invites.lookupPin({ pin: challenge.invitePin })).toMatchObject({
+  // ...while another golfer at another address still gets through.
+  const other = await signUp(h);
+  expect(
+    await h.caller(other.user, { ip: "203.0.113.9" }).invites.lookupPin({ pin: challenge.invitePin }),
+  ).toMatchObject({
     success: true,
     challengeId: challenge.id,
+  });
+});
+
+test("PIN look-ups are limited per golfer too: hopping addresses does not reset the count (row 21)", async () => {
+  const { client, user } = await signUp(h);
+  const challenge = await createChallenge(client);
+  for (let i = 0; i < 30; i++) {
+    const caller = h.caller(user, { ip: `198.51.100.${i + 1}` });
+    await expect(caller.invites.lookupPin({ pin: "ZZZZZZZZZZ" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }
+  await expect(
+    h.caller(user, { ip: "198.51.100.200" }).invites.lookupPin({ pin: challenge.invitePin }),
+  ).rejects.toMatchObject({
+    code: "TOO_MANY_REQUESTS",
+    message: "Too many PIN attempts. Please wait a few minutes and try again.",
   });
 });

@@ -20,7 +20,7 @@ export const invitesRest = new Hono<HonoEnv>()
     return c.json(await invites.joinByCode(serviceContext(c).db, user.id, { code: c.req.param("code") }));
   })
   .get("/challenges/pin/:pin", async (c) => {
-    actingUser(c);
+    const user = actingUser(c);
     const ctx = serviceContext(c);
-    return c.json(await invites.lookupPin(ctx.deps, ctx.db, { pin: c.req.param("pin") }, ctx.meta));
+    return c.json(await invites.lookupPin(ctx.deps, ctx.db, user.id, { pin: c.req.param("pin") }, ctx.meta));
   });

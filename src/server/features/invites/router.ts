@@ -14,5 +14,5 @@ export const invitesRouter = router({
   // A mutation, not a query: each call spends rate-limit budget and must never be retried or cached.
   lookupPin: protectedProcedure
     .input(pinLookupSchema)
-    .mutation(({ ctx, input }) => invites.lookupPin(ctx.deps, ctx.db, input, ctx.meta)),
+    .mutation(({ ctx, input }) => invites.lookupPin(ctx.deps, ctx.db, ctx.user.id, input, ctx.meta)),
 });

@@ -92,18 +92,21 @@ export async function joinByCode(db: Db, userId: number, raw: InviteCodeInput, n
 
 /**
  * PIN look-up for the /join page: case, spaces and dashes do not matter. Every look-up counts
- * against the caller's address, found or not, so PINs cannot be scanned (a form error does not).
+ * against the caller and their address, found or not, so PINs cannot be scanned (a form error
+ * does not count).
  */
 export async function lookupPin(
   deps: AppDeps,
   db: Db,
+  userId: number,
   raw: PinLookupInput,
   meta: RequestMeta,
 ): Promise<PinLookupResult> {
   const { pin } = parseInput(pinLookupSchema, raw);
-  const limiter = deps.limits.pinLookupPerIp;
-  if (limiter.retryAfter(meta.ip) > 0) throw tooManyRequests(TOO_MANY_PIN_LOOKUPS);
-  limiter.hit(meta.ip);
+  // Per address and per account: many accounts at one address, or one account hopping addresses,
+  // both stay slow. The user's count is checked first so a refused look-up costs no address budget.
+  if (!(await deps.limits.pinLookupPerUser.tryConsume(String(userId)))) throw tooManyRequests(TOO_MANY_PIN_LOOKUPS);
+  await deps.limits.pinLookupPerAddress.consume(meta.ip, TOO_MANY_PIN_LOOKUPS);
   if (!isWellFormedPin(pin)) throw notFound(INVALID_PIN);
   const [row] = await db
     .select({ id: challenges.id, name: challenges.name, inviteCode: challenges.inviteCode })

@@ -27,7 +27,7 @@ async function challengeWith(
 ) {
   const users: Awaited<ReturnType<typeof signUp>>[] = [];
   for (let i = 0; i < players; i++) users.push(await signUp(h));
-  const challenge = await createChallenge(h.db, users[0].user.id, {
+  const challenge = await createChallenge(h.deps, h.db, users[0].user.id, {
     name: "Ranking Test",
     startDate: new Date(Date.now() - 5 * DAY).toISOString(),
     endDate: new Date(Date.now() + 20 * DAY).toISOString(),
@@ -238,7 +238,7 @@ describe("global leaderboard", () => {
 
   test("a record played last year is not in this year's board; bad period is 400", async () => {
     const me = await signUp(h);
-    const old = await createChallenge(h.db, me.user.id, {
+    const old = await createChallenge(h.deps, h.db, me.user.id, {
       name: "Long Season",
       startDate: new Date(Date.now() - 800 * DAY).toISOString(),
       endDate: new Date(Date.now() + 5 * DAY).toISOString(),

@@ -15,7 +15,7 @@ export async function createSupportRequest(
 ) {
   const input = parseInput(supportRequestSchema, raw);
   const key = sender.userId ? `user:${sender.userId}` : `ip:${sender.ip}`;
-  deps.limits.supportPerSender.consume(key, TOO_MANY);
+  await deps.limits.supportPerSender.consume(key, TOO_MANY);
   const [row] = await db
     .insert(supportRequests)
     .values({

@@ -5,6 +5,7 @@ import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";
 import { useNow } from "../../../hooks/use-now";
 import { sendableText, toChatRows } from "../lib/chat-messages";
+import { rateLimitMessage } from "../lib/send-error";
 import { ChatMessageItem } from "./chat-message-item";
 import { ConnectionBadge } from "./connection-badge";
 import { scrollListToBottom, useStickToNewest } from "../hooks/use-stick-to-newest";
@@ -37,6 +38,7 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const toSend = sendableText(text, selectedId);
+  const slowDown = rateLimitMessage(send.error);
 
   useStickToNewest(listRef, messages);
 
@@ -180,6 +182,11 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
             <span>Send</span>
           </button>
         </form>
+        {slowDown && (
+          <p role="alert" className="text-sm text-error">
+            {slowDown}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatMessage } from "../../../../shared/schemas/chat";
 import { errorMessage } from "../../../lib/errors";
+import { rateLimitMessage } from "../lib/send-error";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import type { RoomEvent } from "../lib/chat-connection";
@@ -122,6 +123,8 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
   const send = trpc.chat.send.useMutation({
     onSuccess: (message) => addLive(message.challengeId, [message]),
     onError: (error) => {
+      // The card shows a rate-limit refusal under the input (rateLimitMessage); toast the rest.
+      if (rateLimitMessage(error)) return;
       toast({
         title: "Failed to send message",
         description: errorMessage(error, "Please try again."),

@@ -3,6 +3,7 @@ import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
 import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
 import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
+import { ChangePasswordForm } from "./change-password-form";
 
 const THEMES: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
   { value: "light", label: "Light", icon: <SunIcon /> },
@@ -37,7 +38,7 @@ function ToggleRow({
   );
 }
 
-/** Theme, notification and ad settings; all of them live on this device only. */
+/** Theme, notification, password and ad settings; all but the password live on this device only. */
 export function SettingsPanel() {
   const { choice, setChoice } = useTheme();
   const notifications = useNotificationSettings();
@@ -90,6 +91,12 @@ export function SettingsPanel() {
             onChange={(on) => setNotificationSetting("push", on)}
           />
         </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Password</legend>
+        <p className="mb-3 text-sm text-base-content/60">Changing it signs you out on every other device.</p>
+        <ChangePasswordForm />
       </fieldset>
 
       <fieldset>

@@ -32,3 +32,8 @@ export function useUpdateProfile() {
   const apply = useApplyUser();
   return trpc.auth.updateProfile.useMutation({ onSuccess: apply });
 }
+
+/** Changing the password keeps this session; the server ends every other one. */
+export function useChangePassword() {
+  return trpc.auth.changePassword.useMutation();
+}
