@@ -32,11 +32,11 @@ export async function startServer(
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
 
-  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE) };
-  const app = createApp(deps);
-  const realtime = new Realtime(deps, opts.pingIntervalMs);
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
   const bus = await ChatBus.start(database);
+  const deps: AppDeps = { database, env, limits: createAuthLimits(env.RATE_LIMIT_SCALE), listener: bus };
+  const app = createApp(deps);
+  const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);
 
   const server = Bun.serve<SocketData>({
