@@ -2,8 +2,10 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { preparingClient } from "./prepare-all";
+import { lockDataDir } from "./data-dir-lock";
 import { type Listening, listenWithReconnect, type NotifyHandler } from "./pg-listener";
 import * as schema from "./schema/index";
 
@@ -114,11 +116,20 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let dir: string | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   if (dataDir) {
     dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
+    // Before PGlite reads a byte: a second process must not open the files at all.
+    unlock = await lockDataDir(dir);
   }
-  const client = await PGlite.create({ dataDir: dir, loadDataDir });
+  let client: PGliteClient;
+  try {
+    client = await PGlite.create({ dataDir: dir, loadDataDir });
+  } catch (err) {
+    await unlock?.();
+    throw err;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
   const ping = async (timeoutMs = 1000) => {
@@ -149,7 +160,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await unlock?.();
+      }
     },
   };
 }
