@@ -1,4 +1,5 @@
 import { EnvError, type Env, parseEnv } from "./env";
+import { installLastResortHandlers } from "./lib/last-resort";
 import { logger } from "./lib/logger";
 import { startServer } from "./server";
 
@@ -16,6 +17,9 @@ async function main() {
     throw err;
   }
 
+  // Before anything opens a connection: a driver error outside any request must not end the
+  // process, and any other uncaught error must (ADR 0014).
+  installLastResortHandlers();
   const server = await startServer(env);
   console.log(
     `Birdie Challenge is running at http://localhost:${server.port} (database: ${server.deps.database.kind})`,

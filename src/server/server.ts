@@ -38,11 +38,11 @@ export async function startServer(
     );
   }
 
-  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE) };
-  const app = createApp(deps);
-  const realtime = new Realtime(deps, opts.pingIntervalMs);
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
   const bus = await ChatBus.start(database);
+  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE), listener: bus };
+  const app = createApp(deps);
+  const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => {

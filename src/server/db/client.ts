@@ -2,9 +2,11 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { preparingClient } from "./prepare-all";
-import { listenWithReconnect, type NotifyHandler } from "./pg-listener";
+import { lockDataDir } from "./data-dir-lock";
+import { type Listening, listenWithReconnect, type NotifyHandler } from "./pg-listener";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -21,13 +23,19 @@ export type Database = {
    * outage and a stalled pool does not hide one.
    */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * A round trip through the pool the requests use (waits for a free connection like they do);
+   * throws when it fails or takes longer than `timeoutMs`. With ping(), tells "the database is
+   * gone" from "the database answers but our pool does not" (ADR 0014).
+   */
+  pingPool(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /**
    * LISTEN on `channels` until the returned function is called. `onListen` runs after every
    * (re)subscription: notifications sent while nobody listened are lost, so callers resync then.
    * PGlite delivers NOTIFY in-process, with the same only-on-commit rule as PostgreSQL.
    */
-  listen(channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<() => Promise<void>>;
+  listen(channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<Listening>;
   /** A tarball of the whole data directory (PGlite only): tests boot copies of a migrated one. */
   dump?(): Promise<Blob>;
 };
@@ -85,23 +93,16 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
         onnotice: () => {},
       });
       const current = probe;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        await Promise.race([
-          current`select 1`,
-          new Promise((_, reject) => {
-            timer = setTimeout(
-              () => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })),
-              timeoutMs,
-            );
-          }),
-        ]);
+        await withDeadline(current`select 1`, timeoutMs);
       } catch (err) {
         if (probe === current) dropProbe();
         throw err;
-      } finally {
-        clearTimeout(timer);
       }
+    },
+    pingPool: async (timeoutMs = 1000) => {
+      if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_ENDED" });
+      await withDeadline(client`select 1`, timeoutMs);
     },
     close: async () => {
       closed = true;
@@ -115,47 +116,73 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let dir: string | undefined;
+  let unlock: (() => Promise<void>) | undefined;
   if (dataDir) {
     dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
+    // Before PGlite reads a byte: a second process must not open the files at all.
+    unlock = await lockDataDir(dir);
   }
-  const client = await PGlite.create({ dataDir: dir, loadDataDir });
+  let client: PGliteClient;
+  try {
+    client = await PGlite.create({ dataDir: dir, loadDataDir });
+  } catch (err) {
+    await unlock?.();
+    throw err;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   let closed = false;
+  const ping = async (timeoutMs = 1000) => {
+    if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_CLOSED" });
+    await withDeadline(db.execute(sql`select 1`), timeoutMs);
+  };
   return {
     db,
     kind: "pglite",
-    ping: async (timeoutMs = 1000) => {
-      if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_CLOSED" });
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      try {
-        await Promise.race([
-          db.execute(sql`select 1`),
-          new Promise((_, reject) => {
-            timer = setTimeout(
-              () => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })),
-              timeoutMs,
-            );
-          }),
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping,
+    // In-process: the database and the "pool" are one thing.
+    pingPool: ping,
     listen: async (channels, onNotify, onListen) => {
       const stops: (() => Promise<void>)[] = [];
       for (const channel of channels) stops.push(await client.listen(channel, (payload) => onNotify(channel, payload)));
       onListen();
-      return async () => {
-        if (closed) return;
-        for (const stop of stops) await stop();
+      let listening = true;
+      return {
+        up: () => listening && !closed,
+        stop: async () => {
+          listening = false;
+          if (closed) return;
+          for (const stop of stops) await stop();
+        },
       };
     },
     dump: () => client.dumpDataDir("none"),
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await unlock?.();
+      }
     },
   };
+}
+
+/** `work`, or a DATABASE_TIMEOUT error once `timeoutMs` have passed (the work is left to finish). */
+async function withDeadline(work: PromiseLike<unknown>, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      work,
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error("database ping timed out"), { code: "DATABASE_TIMEOUT" })),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -5,11 +5,21 @@ import { logger } from "../lib/logger";
 export const LISTENER_APPLICATION_NAME = "birdie-listener";
 
 const FIRST_RETRY_MS = 250;
-const MAX_RETRY_MS = 5_000;
+/**
+ * Kept short: while the listener is away chat is deaf and /api/health says 503, and it must be
+ * back within 5 s of the database (issue 13, row 2). A refused dial a second is cheap.
+ */
+const MAX_RETRY_MS = 1_000;
 const PROBE_EVERY_MS = 15_000;
 const PROBE_TIMEOUT_MS = 5_000;
 
 export type NotifyHandler = (channel: string, payload: string) => void;
+
+export type Listening = {
+  /** Subscribed right now: false from the moment the connection is lost until LISTEN is back. */
+  up(): boolean;
+  stop(): Promise<void>;
+};
 
 /**
  * LISTEN on a dedicated connection that comes back after any loss, with backoff, for as long as
@@ -24,14 +34,16 @@ export async function listenWithReconnect(
   channels: string[],
   onNotify: NotifyHandler,
   onListen: () => void,
-): Promise<() => Promise<void>> {
+): Promise<Listening> {
   const { default: postgres } = await import("postgres");
   let current: Sql | undefined;
   let stopped = false;
+  let subscribed = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   const lost = (err?: unknown) => {
+    subscribed = false;
     if (stopped || retryTimer) return;
     const old = current;
     current = undefined;
@@ -69,6 +81,7 @@ export async function listenWithReconnect(
       await sql.unsafe(channels.map((c) => `listen "${c.replace(/"/g, '""')}"`).join("; "));
       if (current !== sql) return;
       failures = 0;
+      subscribed = true;
       onListen();
     } catch (err) {
       if (current === sql) lost(err);
@@ -91,12 +104,16 @@ export async function listenWithReconnect(
 
   await connect();
 
-  return async () => {
-    stopped = true;
-    clearInterval(probe);
-    if (retryTimer) clearTimeout(retryTimer);
-    const sql = current;
-    current = undefined;
-    await sql?.end({ timeout: 1 }).catch(() => {});
+  return {
+    up: () => subscribed,
+    stop: async () => {
+      stopped = true;
+      subscribed = false;
+      clearInterval(probe);
+      if (retryTimer) clearTimeout(retryTimer);
+      const sql = current;
+      current = undefined;
+      await sql?.end({ timeout: 1 }).catch(() => {});
+    },
   };
 }

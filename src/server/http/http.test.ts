@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompressDir } from "../../../scripts/precompress";
-import { createTestHarness, RestClient, type TestHarness } from "../test/harness";
+import { NUL_MESSAGE } from "../lib/validate";
+import { startServer } from "../server";
+import { createTestHarness, RestClient, type TestHarness, testEnv } from "../test/harness";
 
 let h: TestHarness;
 let staticDir: string;
@@ -85,6 +87,28 @@ describe("static client and SPA fallback", () => {
     expect(icon.status).toBe(404);
   });
 
+  test("a path with an encoded NUL is a 400 with a message, never a 500 (on a real server too)", async () => {
+    const paths = ["/%00", "/ws%00", "/ws/%00", "/assets/x%00.js", "/assets/%00", "/index.html%00", "/x%00y"];
+    for (const path of paths) {
+      const res = await h.app.request(`http://localhost${path}`);
+      expect({ path, status: res.status, body: await res.json() }).toEqual({
+        path,
+        status: 400,
+        body: { message: NUL_MESSAGE },
+      });
+    }
+    // Through Bun.serve, where /ws is routed before the app (the harness's database stays open).
+    const server = await startServer(testEnv({ PORT: "0", STATIC_DIR: staticDir }), {
+      database: { ...h.database, close: async () => {} },
+    });
+    try {
+      for (const path of paths)
+        expect({ path, status: (await fetch(server.url + path)).status }).toEqual({ path, status: 400 });
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("every response carries the security headers", async () => {
     const res = await h.app.request("http://localhost/");
     const csp = res.headers.get("content-security-policy")!;
@@ -112,10 +136,24 @@ describe("GET /api/health", () => {
     const own = await createTestHarness();
     const ok = await own.app.request("http://localhost/api/health");
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ ok: true, db: own.database.kind });
+    // No chat listener runs behind app.request: "off", which is not a failure.
+    expect(await ok.json()).toEqual({
+      ok: true,
+      db: own.database.kind,
+      database: "up",
+      pool: "up",
+      listener: "off",
+    });
     await own.close();
     const down = await own.app.request("http://localhost/api/health");
     expect(down.status).toBe(503);
-    expect((await down.json()).ok).toBe(false);
+    expect(await down.json()).toEqual({
+      ok: false,
+      db: own.database.kind,
+      message: "Database unavailable",
+      database: "down",
+      pool: "down",
+      listener: "off",
+    });
   });
 });

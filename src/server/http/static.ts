@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Hono } from "hono";
 import { serveStatic } from "hono/bun";
+import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
 
 const NEVER_HTML = /^\/(api|trpc|ws)(\/|$)/;
@@ -17,6 +18,12 @@ export function staticSite(staticDir: string) {
   const indexPath = resolve(root, "index.html");
   const app = new Hono<HonoEnv>();
 
+  // No file name holds a NUL byte, and Bun refuses to open one (it throws, a 500): a path with an
+  // encoded NUL is a bad request, whatever it asks for (/%00, /ws%00, /assets/x%00.js).
+  app.use("*", async (c, next) => {
+    if (/%00/.test(new URL(c.req.url).pathname)) return c.json({ message: NUL_MESSAGE }, 400);
+    await next();
+  });
   app.use(
     "/assets/*",
     serveStatic({

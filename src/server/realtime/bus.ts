@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import type { Listening } from "../db/pg-listener";
 import { logger } from "../lib/logger";
 
 /** Channels the database triggers of drizzle/0006_chat.sql and 0010 notify on. */
@@ -27,11 +28,11 @@ const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafe
  */
 export class ChatBus {
   private listeners = new Set<BusListener>();
-  private stopListening: (() => Promise<void>) | undefined;
+  private listening: Listening | undefined;
 
   static async start(database: Database): Promise<ChatBus> {
     const bus = new ChatBus();
-    bus.stopListening = await database.listen(
+    bus.listening = await database.listen(
       [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL],
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
@@ -44,11 +45,16 @@ export class ChatBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether notifications reach this process right now (health reports it). */
+  isListening(): boolean {
+    return this.listening?.up() ?? false;
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
-    const stop = this.stopListening;
-    this.stopListening = undefined;
-    await stop?.();
+    const listening = this.listening;
+    this.listening = undefined;
+    await listening?.stop();
   }
 
   private receive(channel: string, payload: string) {

@@ -8,6 +8,8 @@ export type AppDeps = {
   database: Database;
   env: Env;
   limits: Limits;
+  /** The chat bus's LISTEN, when this process runs one (a full server; not app.request tests). */
+  listener?: { isListening(): boolean };
 };
 
 export type RequestMeta = {

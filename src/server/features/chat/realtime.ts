@@ -18,6 +18,12 @@ export const roomTopic = (challengeId: number) => `challenge:${challengeId}`;
 
 /** Ids loaded per query when notifications arrive faster than they are sent out. */
 const LOAD_BATCH = 500;
+/**
+ * A load that has not come back by then is given up: its rooms are told to resync and the queue
+ * moves on. One loader runs at a time, so a query stuck on a dead connection would otherwise
+ * hold every later message back, silently, for as long as TCP takes to notice (issue 13, row 2).
+ */
+export const LOAD_DEADLINE_MS = 3_000;
 
 /**
  * Chat rooms on /ws (SPEC.md §7). A socket is in at most one room, joined only by a member acting
@@ -132,17 +138,25 @@ export class ChatRooms {
         const batch = this.pending.splice(0, LOAD_BATCH).filter((e) => this.listenersOf(e.challengeId) > 0);
         if (!batch.length) continue;
         let messages: ChatMessage[];
+        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          messages = await getMessagesByIds(
-            this.db,
-            batch.map((e) => e.id),
-          );
+          messages = await Promise.race([
+            getMessagesByIds(
+              this.db,
+              batch.map((e) => e.id),
+            ),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error("chat messages not loaded in time")), LOAD_DEADLINE_MS);
+            }),
+          ]);
         } catch (err) {
           // Could not load them: tell those rooms to refetch rather than silently lose messages.
           logger.warn("chat fan-out load failed", { error: String(err) });
           for (const challengeId of new Set(batch.map((e) => e.challengeId)))
             this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
           continue;
+        } finally {
+          clearTimeout(timer);
         }
         for (const message of messages)
           this.publish(message.challengeId, {

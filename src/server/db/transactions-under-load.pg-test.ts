@@ -8,18 +8,19 @@ import postgres from "postgres";
 // reserves the connection whenever BEGIN is written, and never hands a reserved connection back
 // to the pool when its socket drains. This drives the reported reproduction against a real server.
 //
-// Needs a PostgreSQL server (postgres.js has no embedded mode): runs when TEST_DATABASE_URL is set,
-// as in CI's PostgreSQL pass.
+// Needs a PostgreSQL server (postgres.js has no embedded mode). PostgreSQL only (*.pg-test.ts):
+// .ci/run's PostgreSQL pass runs it by name; the PGlite pass does not see it.
 
 const url = process.env.TEST_DATABASE_URL;
+if (!url) throw new Error("transactions-under-load.pg-test.ts needs TEST_DATABASE_URL (a PostgreSQL server)");
 
-describe.skipIf(!url)("transactions on a saturated pool (PostgreSQL)", () => {
+describe("transactions on a saturated pool (PostgreSQL)", () => {
   test("every sql.begin keeps its own connection; no query lands inside another's transaction", async () => {
     // A tiny pool and pipeline make the boundary easy to hit: three connections held by slow
     // queries, then plain queries and transactions pile onto them.
     // max_pipeline is a real postgres.js option its type definitions leave out.
     const options = { max: 3, max_pipeline: 2, onnotice: () => {} } as postgres.Options<Record<string, never>>;
-    const sql = postgres(url!, options);
+    const sql = postgres(url, options);
     const errors: string[] = [];
     let transactions = 0;
     let plain = 0;
