@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { expect, registerViaApi, test } from "./fixtures";
 
 // Playwright runs from the repository root.
-const fixture = (name: string) => join(process.cwd(), "src/server/test/fixtures", name);
+const fixture = (name: string) => join(process.cwd(), "src/server/test/harness/fixtures", name);
 
 test.describe("profile", () => {
   test("uploading a picture shows it in the header avatar at once", async ({ page }) => {

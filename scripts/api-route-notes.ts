@@ -14,7 +14,7 @@ import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
 // what it answers and which statuses it adds. scripts/gen-api-docs.ts joins these notes with
-// src/server/security/routes.ts and the schemas, and refuses to run when a route has no note (or
+// src/server/test/security/routes.ts and the schemas, and refuses to run when a route has no note (or
 // a note names no route), so the reference cannot silently fall behind the server.
 
 export type RouteNote = {

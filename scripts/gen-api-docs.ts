@@ -1,16 +1,16 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { ParamKind } from "../src/server/security/hostile";
-import { REST_ROUTES, type RestRoute, routeKey, STATE_CHANGING } from "../src/server/security/routes";
+import type { ParamKind } from "../src/server/test/security/hostile";
+import { REST_ROUTES, type RestRoute, routeKey, STATE_CHANGING } from "../src/server/test/security/routes";
 import { appRouter } from "../src/server/trpc/router";
 import { GROUPS, PROCEDURE_NOTES, ROUTE_NOTES, type RouteNote } from "./api-route-notes";
 
 // `bun run docs:api`: writes the REST reference of docs/product/api.md from the route table the
-// security suites check against the app (src/server/security/routes.ts), the zod schemas the
+// security suites check against the app (src/server/test/security/routes.ts), the zod schemas the
 // services parse with (src/shared/schemas) and the hand-written notes (scripts/api-route-notes.ts).
 // Only the part between the markers is generated; the rest of api.md (conventions, answer shapes,
-// /ws) is written by hand. src/server/test/api-docs.test.ts fails when the file is out of date.
+// /ws) is written by hand. src/server/test/docs/api-docs.test.ts fails when the file is out of date.
 
 const ROOT = join(import.meta.dir, "..");
 export const API_DOC_PATH = join(ROOT, "docs", "product", "api.md");

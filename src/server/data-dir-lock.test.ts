@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ChildServer, spawnServer } from "./test/child-server";
-import { serverClient } from "./test/test-socket";
+import { type ChildServer, spawnServer } from "./test/harness/child-server";
+import { serverClient } from "./test/harness/test-socket";
 
 // Issue 13, row 8: one server per embedded DATA_DIR, with real processes as production runs them.
 // A second server on a directory in use refuses to start (clear message, non-zero exit) while the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import net from "node:net";
 import { sql as drizzleSql } from "drizzle-orm";
 import postgres from "postgres";
-import { createTestDatabase } from "../test/harness";
+import { createTestDatabase } from "../test/harness/harness";
 import type { Database } from "./client";
 import { rows } from "./raw";
 

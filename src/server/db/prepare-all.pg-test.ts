@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { createTestDatabase } from "../test/harness";
+import { createTestDatabase } from "../test/harness/harness";
 import { type Database, openDatabase } from "./client";
 import { rows } from "./raw";
 import { users } from "./schema/users";

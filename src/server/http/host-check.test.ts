@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { logger } from "../lib/logger";
 import { startServer } from "../server";
-import { createTestDatabase, createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../test/harness";
+import {
+  createTestDatabase,
+  createTestHarness,
+  RestClient,
+  signUp,
+  testEnv,
+  type TestHarness,
+} from "../test/harness/harness";
 import { MISDIRECTED } from "./security";
 
 // Issue 13 row 20: DNS rebinding. With PUBLIC_ORIGIN set, only its host names are served.

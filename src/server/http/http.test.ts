@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompressDir } from "../../../scripts/precompress";
 import { NUL_MESSAGE } from "../lib/validate";
 import { startServer } from "../server";
-import { createTestHarness, RestClient, type TestHarness, testEnv } from "../test/harness";
+import { createTestHarness, RestClient, type TestHarness, testEnv } from "../test/harness/harness";
 
 let h: TestHarness;
 let staticDir: string;

@@ -4,8 +4,8 @@ import { chatMessages } from "../db/schema/chat";
 import { TOO_MANY_CHALLENGES, TOO_MANY_INVITE_RESETS } from "../features/challenges/service";
 import { TOO_MANY_CHAT_MESSAGES } from "../features/chat/service";
 import { TOO_MANY_COURSES } from "../features/courses/service";
-import { challengeWindow, createChallenge, createCourse, join, unique } from "../test/challenge-fixtures";
-import { createTestHarness, signUp, type TestHarness } from "../test/harness";
+import { challengeWindow, createChallenge, createCourse, join, unique } from "../test/harness/challenge-fixtures";
+import { createTestHarness, signUp, type TestHarness } from "../test/harness/harness";
 
 // Issue 13 row 16: per-user limits on what golfers write (production limits, RATE_LIMIT_SCALE 1).
 let h: TestHarness;

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 // The last-resort handlers in a real process: an error from a dropped database connection is
 // logged and the process carries on; anything else is logged and the process exits 1.
 
-const CHILD = resolve(import.meta.dir, "../test/fixtures/last-resort-child.ts");
+const CHILD = resolve(import.meta.dir, "../test/harness/fixtures/last-resort-child.ts");
 
 async function run(which: string) {
   const child = Bun.spawn(["bun", CHILD, which], {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "../db/schema/users";
 import { generateSessionToken, sessionIdFromToken } from "../auth/session";
 import { hashPassword } from "../auth/password";
-import { createTestHarness, signUp, type TestHarness } from "../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../test/harness/harness";
 import { logger } from "./logger";
 
 // Issue 13, row 9: a failed query on an auth table, logged the way the app logs unexpected

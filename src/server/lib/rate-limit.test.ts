@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitHits } from "../db/schema/rate-limits";
-import { createTestDatabase, openPeerDatabase } from "../test/harness";
+import { createTestDatabase, openPeerDatabase } from "../test/harness/harness";
 import { RateLimiter, sweepRateLimits } from "./rate-limit";
 
 // The limiter against a real database: PGlite by default; in the PostgreSQL pass the "peer" is a

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { rateLimitHits } from "../db/schema/rate-limits";
 import { sessions } from "../db/schema/users";
 import { startServer } from "../server";
-import { createTestHarness, signUp, testEnv, type TestHarness } from "../test/harness";
+import { createTestHarness, signUp, testEnv, type TestHarness } from "../test/harness/harness";
 import { RateLimiter } from "./rate-limit";
 import { sweepExpired } from "./sweep";
 

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema/users";
 import { startServer, type RunningServer } from "../server";
-import { createChallenge, join } from "../test/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../test/harness";
-import { type Instance, startSecondInstance } from "../test/instances";
-import { serverClient, signUpAt as signUpFrom, TestSocket } from "../test/test-socket";
+import { createChallenge, join } from "../test/harness/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../test/harness/harness";
+import { type Instance, startSecondInstance } from "../test/harness/instances";
+import { serverClient, signUpAt as signUpFrom, TestSocket } from "../test/harness/test-socket";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_USER, TOO_MANY_SOCKETS } from "./ws";
 
 // Issue 13 rows 14 and 15, and shared rate limits across processes. Two instances on one database
-// (B is another OS process in the PostgreSQL pass, see test/instances.ts).
+// (B is another OS process in the PostgreSQL pass, see test/harness/instances.ts).
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** The deadline row 14 names: a revoked socket is cut within one second, on every instance. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startServer, type RunningServer } from "../server";
-import { createTestDatabase, RestClient, testEnv } from "../test/harness";
+import { createTestDatabase, RestClient, testEnv } from "../test/harness/harness";
 
 let server: RunningServer;
 let cookie: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { ADMINS_ONLY } from "../../../shared/schemas/admin";
 import { users, type UserRow } from "../../db/schema/users";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 
 // Two admins acting on each other at the same moment (issue 13 row 11). Before the fix each
 // transaction locked its target's row and then, writing the audit entry, needed a key-share lock

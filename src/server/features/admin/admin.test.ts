@@ -13,7 +13,7 @@ import { challengePlayers, challenges } from "../../db/schema/challenges";
 import { chatMessages } from "../../db/schema/chat";
 import { supportRequests } from "../../db/schema/support";
 import { sessions, users, type UserRow } from "../../db/schema/users";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { ACCOUNT_DISABLED } from "../auth/service";
 import { addPlayer, createChallenge } from "../challenges/service";
 import { sendMessage } from "../chat/service";

@@ -4,7 +4,7 @@ import { sessionIdFromToken, validateSessionToken } from "../../auth/session";
 import { sessions, users } from "../../db/schema/users";
 import { logger } from "../../lib/logger";
 import { startServer } from "../../server";
-import { createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../../test/harness/harness";
 import { grantConfiguredAdmins } from "./service";
 
 let h: TestHarness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "../../db/schema/users";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { TOO_MANY_PASSWORD_CHECKS, WRONG_CURRENT_PASSWORD } from "./service";
 
 // Issue 13 row 6: PUT /api/users/me/password { currentPassword, newPassword } and auth.changePassword.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../app";
 import type { Database } from "../../db/client";
 import { createLimits } from "../../lib/limits";
-import { createTestHarness, openPeerDatabase, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, openPeerDatabase, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { TOO_MANY_LOGINS, TOO_MANY_SIGNUPS } from "./service";
 
 // Production limits (RATE_LIMIT_SCALE 1). Addresses come from X-Forwarded-For (TRUST_PROXY=1),

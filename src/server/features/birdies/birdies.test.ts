@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { addPlayer, createChallenge } from "../challenges/service";
 
 let h: TestHarness;

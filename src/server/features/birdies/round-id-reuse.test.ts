@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { addPlayer, createChallenge } from "../challenges/service";
 import { ROUND_ID_USED } from "./service";
 

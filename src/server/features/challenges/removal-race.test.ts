@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { rows } from "../../db/raw";
 import { birdieRecords } from "../../db/schema/birdies";
 import { AppError } from "../../lib/errors";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { recordRound } from "../birdies/service";
 import { globalLeaderboard } from "../leaderboards/service";
 import { addPlayer, createChallenge, removePlayer } from "./service";

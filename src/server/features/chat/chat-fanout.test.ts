@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { LISTENER_APPLICATION_NAME } from "../../db/pg-listener";
 import { startServer, type RunningServer } from "../../server";
-import { createChallenge, join } from "../../test/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../../test/harness";
-import { type Instance, startSecondInstance } from "../../test/instances";
-import { serverClient, signUpAt, TestSocket } from "../../test/test-socket";
+import { createChallenge, join } from "../../test/harness/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../../test/harness/harness";
+import { type Instance, startSecondInstance } from "../../test/harness/instances";
+import { serverClient, signUpAt, TestSocket } from "../../test/harness/test-socket";
 
 // Two server instances on one database deliver each other's chat messages.
 // - With TEST_DATABASE_URL (PostgreSQL): instance B is a separate OS process running the real entry

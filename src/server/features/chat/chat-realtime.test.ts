@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { startServer, type RunningServer } from "../../server";
-import { createChallenge, join } from "../../test/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../../test/harness";
-import { signUpAt, TestSocket } from "../../test/test-socket";
+import { createChallenge, join } from "../../test/harness/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../../test/harness/harness";
+import { signUpAt, TestSocket } from "../../test/harness/test-socket";
 import { announceJoin } from "./service";
 
 // /ws chat rooms against a real server: delivery goes through the database (trigger + LISTEN), so

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { createChallenge } from "../challenges/service";
 
 let h: TestHarness;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
-import { createChallenge, join } from "../../test/challenge-fixtures";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createChallenge, join } from "../../test/harness/challenge-fixtures";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import {
   announceJoin,
   announceLeave,

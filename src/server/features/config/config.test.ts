@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestHarness, type TestHarness } from "../../test/harness";
+import { createTestHarness, type TestHarness } from "../../test/harness/harness";
 
 let h: TestHarness;
 beforeAll(async () => {

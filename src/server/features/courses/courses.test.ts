@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
-import { unique } from "../../test/challenge-fixtures";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
+import { unique } from "../../test/harness/challenge-fixtures";
 
 let h: TestHarness;
 let golfer: Awaited<ReturnType<typeof signUp>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { challenges } from "../../db/schema/challenges";
-import { challengeWindow, createChallenge, createCourse, join, unique } from "../../test/challenge-fixtures";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { challengeWindow, createChallenge, createCourse, join, unique } from "../../test/harness/challenge-fixtures";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createChallenge } from "../../test/challenge-fixtures";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createChallenge } from "../../test/harness/challenge-fixtures";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 
 // Production limits (RATE_LIMIT_SCALE 1): 30 PIN look-ups per address and per golfer per 15 minutes.
 let h: TestHarness;

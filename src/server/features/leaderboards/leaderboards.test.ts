@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
 import { rows } from "../../db/raw";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { addPlayer, createChallenge, removePlayer } from "../challenges/service";
 import { globalLeaderboard, GLOBAL_TOP } from "./service";
 

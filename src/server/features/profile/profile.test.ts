@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { userPictures } from "../../db/schema/profile";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { sniffPicture } from "./picture-bytes";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, "../../test/fixtures", name)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(join(import.meta.dir, "../../test/harness/fixtures", name)));
 const dataUrl = (mime: string, bytes: Uint8Array) => `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
 const JPEG = fixture("tiny.jpg");
 const PNG = fixture("tiny.png");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { supportRequests } from "../../db/schema/support";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 
 let h: TestHarness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { AnyProcedure } from "@trpc/server";
-import { uploadPicture } from "../features/profile/service";
-import { createTestHarness, type TestHarness } from "../test/harness";
-import { appRouter } from "../trpc/router";
+import { uploadPicture } from "../../features/profile/service";
+import { createTestHarness, type TestHarness } from "../harness/harness";
+import { appRouter } from "../../trpc/router";
 import { enc, headersFor, trpcRequest, type Sent } from "./http";
 import type { ParamKind } from "./hostile";
 import { REST_ROUTES, routeKey, STATE_CHANGING, type RestRoute } from "./routes";

@@ -1,13 +1,13 @@
-import { changePasswordSchema, updateProfileSchema, loginSchema, registerSchema } from "../../shared/schemas/auth";
-import { recordBirdieSchema } from "../../shared/schemas/birdies";
+import { changePasswordSchema, updateProfileSchema, loginSchema, registerSchema } from "../../../shared/schemas/auth";
+import { recordBirdieSchema } from "../../../shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
   createChallengeSchema,
   updateChallengeSchema,
-} from "../../shared/schemas/challenges";
-import { createCourseSchema } from "../../shared/schemas/courses";
-import { supportRequestSchema } from "../../shared/schemas/support";
-import { PICTURE_CACHE_CONTROL } from "../features/profile/rest";
+} from "../../../shared/schemas/challenges";
+import { createCourseSchema } from "../../../shared/schemas/courses";
+import { supportRequestSchema } from "../../../shared/schemas/support";
+import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
 
 // Every REST route the app serves under /api, with what it reads. The suites assert this table

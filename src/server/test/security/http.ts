@@ -1,4 +1,4 @@
-import { ORIGIN } from "../test/harness";
+import { ORIGIN } from "../harness/harness";
 
 // Requests through the real HTTP layer (app.request: Hono, middleware, tRPC's fetch adapter and
 // error formatter) and the checks every answer must pass.

@@ -1,26 +1,26 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { createSession, sessionIdFromToken } from "../auth/session";
-import { auditLog } from "../db/schema/admin";
-import { birdieRecords, roundSubmissions } from "../db/schema/birdies";
-import { chatMessages } from "../db/schema/chat";
-import { supportRequests } from "../db/schema/support";
-import { challengeCourses, challengePlayers, challenges, courses } from "../db/schema/challenges";
-import { sessions, users } from "../db/schema/users";
-import { recordBirdie } from "../features/birdies/service";
-import { addPlayer, createChallenge } from "../features/challenges/service";
-import { sendMessage } from "../features/chat/service";
-import { uploadPicture } from "../features/profile/service";
-import { createSupportRequest } from "../features/support/service";
-import { signUp, type TestHarness } from "../test/harness";
+import { createSession, sessionIdFromToken } from "../../auth/session";
+import { auditLog } from "../../db/schema/admin";
+import { birdieRecords, roundSubmissions } from "../../db/schema/birdies";
+import { chatMessages } from "../../db/schema/chat";
+import { supportRequests } from "../../db/schema/support";
+import { challengeCourses, challengePlayers, challenges, courses } from "../../db/schema/challenges";
+import { sessions, users } from "../../db/schema/users";
+import { recordBirdie } from "../../features/birdies/service";
+import { addPlayer, createChallenge } from "../../features/challenges/service";
+import { sendMessage } from "../../features/chat/service";
+import { uploadPicture } from "../../features/profile/service";
+import { createSupportRequest } from "../../features/support/service";
+import { signUp, type TestHarness } from "../harness/harness";
 
 // The seeded world the hostile-input suites attack: four golfers, three challenges and a few
 // records, messages and requests. Generated cases name its parts symbolically ("own.id"), resolved
 // when the case runs, so a case still means something after an earlier case deleted and this
 // module re-created a challenge.
 
-const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, "../test/fixtures", name)));
+const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, "../harness/fixtures", name)));
 export const TINY_PNG = fixture("tiny.png");
 export const TINY_JPEG = fixture("tiny.jpg");
 export const TINY_GIF = fixture("tiny.gif");

@@ -1,7 +1,7 @@
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
-import * as schema from "../db/schema/index";
+import type { Db } from "../../db/client";
+import * as schema from "../../db/schema/index";
 
 /**
  * Tables a refused request must change by design: rate-limit counters, because a wrong password or

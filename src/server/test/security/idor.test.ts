@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestHarness, type TestHarness } from "../test/harness";
-import { appRouter } from "../trpc/router";
+import { createTestHarness, type TestHarness } from "../harness/harness";
+import { appRouter } from "../../trpc/router";
 import { answerProblems, describeCase, enc, headersFor, send, trpcRequest, type Sent } from "./http";
 import { schemaKeys } from "./hostile";
 import { REST_ROUTES, routeKey } from "./routes";
 import { countRows, snapshotDiff } from "./tables";
 import { TINY_PNG, World, type PersonaName } from "./world";
-import { uploadPicture } from "../features/profile/service";
+import { uploadPicture } from "../../features/profile/service";
 
 // IDOR (issue 9): every procedure and route that takes an id (challenge, user, birdie, course,
 // invite code, PIN, chat room, admin targets) is called by someone who must not get through it:

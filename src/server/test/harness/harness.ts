@@ -1,11 +1,11 @@
-import { createApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import type { UserRow } from "../db/schema/users";
-import { parseEnv, type Env } from "../env";
-import { createLimits } from "../lib/limits";
-import type { AppDeps, Context } from "../trpc/context";
-import { createCaller } from "../trpc/router";
+import { createApp } from "../../app";
+import { openDatabase, type Database } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import type { UserRow } from "../../db/schema/users";
+import { parseEnv, type Env } from "../../env";
+import { createLimits } from "../../lib/limits";
+import type { AppDeps, Context } from "../../trpc/context";
+import { createCaller } from "../../trpc/router";
 
 // Integration tests run against a real database: PGlite by default (a migrated data directory is
 // built once per test process and each test file boots its own copy), or a fresh database on the
@@ -162,7 +162,7 @@ export async function signUp(
   const client = new RestClient(h.app);
   const res = await client.post("/api/register", input);
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-  const { users } = await import("../db/schema/users");
+  const { users } = await import("../../db/schema/users");
   const { eq } = await import("drizzle-orm");
   const [row] = await h.db.select().from(users).where(eq(users.id, res.json.id));
   return { client, user: row, input };

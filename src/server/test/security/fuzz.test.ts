@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { courses } from "../db/schema/challenges";
-import { users } from "../db/schema/users";
-import { createTestHarness, type TestHarness } from "../test/harness";
-import { appRouter } from "../trpc/router";
+import { courses } from "../../db/schema/challenges";
+import { users } from "../../db/schema/users";
+import { createTestHarness, type TestHarness } from "../harness/harness";
+import { appRouter } from "../../trpc/router";
 import {
   answerProblems,
   describeCase,

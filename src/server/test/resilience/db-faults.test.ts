@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { rows } from "../db/raw";
-import { startServer, type RunningServer } from "../server";
-import { createChallenge } from "../test/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../test/harness";
-import { TcpProxy } from "../test/tcp-proxy";
-import { signUpAt } from "../test/test-socket";
+import { openDatabase, type Database } from "../../db/client";
+import { migrateDatabase } from "../../db/migrate";
+import { rows } from "../../db/raw";
+import { startServer, type RunningServer } from "../../server";
+import { createChallenge } from "../harness/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../harness/harness";
+import { TcpProxy } from "../harness/tcp-proxy";
+import { signUpAt } from "../harness/test-socket";
 
 // The database goes away under a steady request stream (issue 9, "Faults"):
 //   - requests answer 503 with a message within 1 s, nothing hangs, /api/health says 503;
@@ -419,7 +419,7 @@ describe(`SIGTERM under load (${postgresUrl ? "PostgreSQL" : "PGlite"})`, () => 
     } else {
       delete env.DATABASE_URL;
     }
-    const child = Bun.spawn(["bun", resolve(import.meta.dir, "../index.ts")], {
+    const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], {
       env,
       stdout: "ignore",
       stderr: "inherit",

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { USER_ROLE_FILTERS, CHALLENGE_STATUS_FILTERS, SUPPORT_STATUSES } from "../../shared/schemas/admin";
-import { TIEBREAKERS, COURSE_MODES } from "../../shared/schemas/challenges";
-import { SUPPORT_TYPES } from "../../shared/schemas/support";
-import { PERIODS } from "../../shared/domain/periods";
+import { USER_ROLE_FILTERS, CHALLENGE_STATUS_FILTERS, SUPPORT_STATUSES } from "../../../shared/schemas/admin";
+import { TIEBREAKERS, COURSE_MODES } from "../../../shared/schemas/challenges";
+import { SUPPORT_TYPES } from "../../../shared/schemas/support";
+import { PERIODS } from "../../../shared/domain/periods";
 import { TINY_GIF, TINY_JPEG, TINY_PNG } from "./world";
 
 // Generated and malformed input for the hostile-input suites. Values are built as a small JSON-ish

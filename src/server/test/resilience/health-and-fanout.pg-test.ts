@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { type Database, openDatabase } from "../db/client";
-import { rows } from "../db/raw";
-import { LOAD_DEADLINE_MS } from "../features/chat/realtime";
-import { startServer, type RunningServer } from "../server";
-import { createChallenge } from "../test/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../test/harness";
-import { TcpProxy } from "../test/tcp-proxy";
-import { signUpAt, TestSocket } from "../test/test-socket";
+import { type Database, openDatabase } from "../../db/client";
+import { rows } from "../../db/raw";
+import { LOAD_DEADLINE_MS } from "../../features/chat/realtime";
+import { startServer, type RunningServer } from "../../server";
+import { createChallenge } from "../harness/challenge-fixtures";
+import { createTestDatabase, testEnv } from "../harness/harness";
+import { TcpProxy } from "../harness/tcp-proxy";
+import { signUpAt, TestSocket } from "../harness/test-socket";
 
 // Issue 13, row 2: a database that answers while one part of the server cannot reach it.
-// The server's pool and its chat listener each go through their own TCP proxy (test/tcp-proxy.ts),
+// The server's pool and its chat listener each go through their own TCP proxy (test/harness/tcp-proxy.ts),
 // the health probe goes straight to the database, so each part can be broken alone:
 //   - pool stuck (frozen): /api/health says 503 "pool: down" while the database answers, and chat
 //     fan-out does not stop silently: the room is told to resync;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import type { Database } from "../db/client";
-import { rows } from "../db/raw";
-import { createChallenge, join } from "../test/challenge-fixtures";
-import { type ChildServer, spawnServer } from "../test/child-server";
-import { createTestDatabase } from "../test/harness";
-import { signUpAt, TestSocket } from "../test/test-socket";
+import type { Database } from "../../db/client";
+import { rows } from "../../db/raw";
+import { createChallenge, join } from "../harness/challenge-fixtures";
+import { type ChildServer, spawnServer } from "../harness/child-server";
+import { createTestDatabase } from "../harness/harness";
+import { signUpAt, TestSocket } from "../harness/test-socket";
 
 // Issue 13, rows 1 and 2: PostgreSQL kills the server's connections (pg_terminate_backend on every
 // backend of its database, in bursts) while golfers record rounds, read boards and chat.

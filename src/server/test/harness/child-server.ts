@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 // that need "the process is still alive", an exit code, or two processes on one resource use it.
 // Everything the child prints is kept (stdout and stderr, drained so it never blocks on a pipe).
 
-const ENTRY = resolve(import.meta.dir, "../index.ts");
+const ENTRY = resolve(import.meta.dir, "../../index.ts");
 const READY = /running at http:\/\/localhost:(\d+)/;
 
 export type ChildServer = {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startServer, type RunningServer } from "../server";
-import { createChallenge, join } from "../test/challenge-fixtures";
-import { createTestDatabase, createTestHarness, testEnv, type TestHarness } from "../test/harness";
-import { signUpAt, TestSocket } from "../test/test-socket";
-import { appRouter } from "../trpc/router";
-import { MAX_MESSAGES_PER_WINDOW } from "../realtime/ws";
+import { startServer, type RunningServer } from "../../server";
+import { createChallenge, join } from "../harness/challenge-fixtures";
+import { createTestDatabase, createTestHarness, testEnv, type TestHarness } from "../harness/harness";
+import { signUpAt, TestSocket } from "../harness/test-socket";
+import { appRouter } from "../../trpc/router";
+import { MAX_MESSAGES_PER_WINDOW } from "../../realtime/ws";
 import { headersFor, send, type Sent } from "./http";
 import { registeredApiRoutes, STATE_CHANGING } from "./routes";
 import { countRows, snapshotDiff } from "./tables";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { directionControlsMessage } from "../../shared/schemas/text";
-import { rows } from "../db/raw";
-import { users } from "../db/schema/users";
-import { createChallenge } from "../features/challenges/service";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../test/harness";
+import { directionControlsMessage } from "../../../shared/schemas/text";
+import { rows } from "../../db/raw";
+import { users } from "../../db/schema/users";
+import { createChallenge } from "../../features/challenges/service";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../harness/harness";
 
 // Names and messages other golfers read (issue 13 row 19), through both transports over HTTP: a
 // name that shows nothing or carries a direction override is refused with a 400 and its message,

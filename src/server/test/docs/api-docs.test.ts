@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { API_DOC_PATH, expectedApiDoc } from "../../../scripts/gen-api-docs";
+import { API_DOC_PATH, expectedApiDoc } from "../../../../scripts/gen-api-docs";
 
 // docs/product/api.md's REST and tRPC reference is generated from the route table, the zod schemas
 // and scripts/api-route-notes.ts. A route, schema or note changed without regenerating leaves the

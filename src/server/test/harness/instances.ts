@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import type { Database } from "../db/client";
-import { startServer } from "../server";
+import type { Database } from "../../db/client";
+import { startServer } from "../../server";
 import { testDatabaseUrl, testEnv } from "./harness";
 
 // A second server instance on a test database, for "works on every instance" tests:
@@ -24,7 +24,7 @@ export async function startChildInstance(
     ...extraEnv,
   };
   delete env.TEST_DATABASE_URL;
-  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../index.ts")], {
+  const child = Bun.spawn(["bun", resolve(import.meta.dir, "../../index.ts")], {
     env,
     stdout: "pipe",
     stderr: "inherit",
