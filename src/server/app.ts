@@ -18,10 +18,11 @@ import { noStoreByDefault } from "./http/no-store";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
+import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
 import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
 import { logger } from "./lib/logger";
-import type { AppDeps } from "./trpc/context";
+import type { AppDeps } from "./deps";
 import { appRouter } from "./trpc/router";
 
 const MB = 1024 * 1024;
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
   // tRPC refuses NUL in its input itself (in its own error shape); REST paths and queries here.
   app.use("/api/*", refuseNulInUrl());
   app.use("/api/*", sessionLoader());
+  app.use("/api/*", readJsonBody());
   app.use("/trpc/*", sessionLoader());
 
   app.route("/api", authRest);

@@ -9,7 +9,7 @@ import { logger } from "./lib/logger";
 import { startSweeping } from "./lib/sweep";
 import { ChatBus } from "./realtime/bus";
 import { Realtime, type SocketData } from "./realtime/ws";
-import type { AppDeps } from "./trpc/context";
+import type { AppDeps } from "./deps";
 
 export type RunningServer = {
   url: string;

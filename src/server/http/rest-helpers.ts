@@ -1,7 +1,10 @@
 import type { AppContext } from "./types";
-import { badRequest, forbidden, unauthorized } from "../lib/errors";
+import { badRequest, unauthorized } from "../lib/errors";
 import type { UserRow } from "../db/schema/users";
 import { containsNul, NUL_MESSAGE } from "../lib/validate";
+import { assertSelf } from "./rest-context";
+
+export { assertSelf };
 
 /** The JSON body, or 400 when it is not JSON (or holds a NUL character). An empty body reads as {}. */
 export async function jsonBody(c: AppContext): Promise<unknown> {
@@ -21,15 +24,6 @@ export function requireUser(c: AppContext): UserRow {
   const user = c.get("user");
   if (!user) throw unauthorized();
   return user;
-}
-
-/**
- * SPEC.md's client sends `?userId=` (and `/users/{id}/...`): accepted for compatibility, but the
- * session decides who acts, so a different id is refused (DECISIONS.md).
- */
-export function assertSelf(user: UserRow, claimed: string | undefined | null): void {
-  if (claimed === undefined || claimed === null || claimed === "") return;
-  if (String(user.id) !== claimed.trim()) throw forbidden("You can only act as yourself");
 }
 
 /** A positive integer path parameter, or 404 (a malformed id names nothing that exists). */

@@ -1,6 +1,7 @@
 import type { Context as HonoContext } from "hono";
+import type { RequestMeta } from "../context";
 import type { SessionRow, UserRow } from "../db/schema/users";
-import type { AppDeps, Context, RequestMeta } from "../trpc/context";
+import type { AppDeps } from "../deps";
 
 export type HonoEnv = {
   Variables: {
@@ -8,20 +9,9 @@ export type HonoEnv = {
     user: UserRow | null;
     session: SessionRow | null;
     meta: RequestMeta;
+    /** Why the request body could not be read (http/validate.ts), answered by the route's `body()`. */
+    bodyProblem?: string;
   };
 };
 
 export type AppContext = HonoContext<HonoEnv>;
-
-/** The same context tRPC procedures get, for REST routes calling services. */
-export function serviceContext(c: AppContext): Context {
-  const deps = c.get("deps");
-  return {
-    db: deps.database.db,
-    deps,
-    user: c.get("user"),
-    session: c.get("session"),
-    meta: c.get("meta"),
-    setCookie: (cookie) => c.header("Set-Cookie", cookie, { append: true }),
-  };
-}

@@ -5,7 +5,7 @@ import { sessions, users } from "../db/schema/users";
 import { clientAddress } from "../http/client-address";
 import { isAllowedHost, isSameOrigin, MISDIRECTED } from "../http/security";
 import { logger } from "../lib/logger";
-import type { AppDeps } from "../trpc/context";
+import type { AppDeps } from "../deps";
 
 export type SocketData = {
   userId: number;

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { blankSessionCookie, sessionCookie } from "../../auth/session";
 import { actingUser, jsonBody, requireUser } from "../../http/rest-helpers";
-import { serviceContext, type HonoEnv } from "../../http/types";
+import { serviceContext } from "../../http/rest-context";
+import type { HonoEnv } from "../../http/types";
 import { unauthorized } from "../../lib/errors";
 import * as auth from "./service";
 

@@ -23,7 +23,8 @@ import {
 } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import { parseInput } from "../../lib/validate";
-import type { AppDeps, RequestMeta } from "../../trpc/context";
+import type { AppDeps } from "../../deps";
+import type { RequestMeta } from "../../context";
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";

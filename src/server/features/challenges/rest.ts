@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { actingUser, assertSelf, idParam, jsonBody } from "../../http/rest-helpers";
-import { serviceContext, type HonoEnv } from "../../http/types";
+import { serviceContext } from "../../http/rest-context";
+import type { HonoEnv } from "../../http/types";
 import * as challenges from "./service";
 
 /** SPEC.md §7 challenge calls, as thin adapters over the challenges service. */

@@ -18,7 +18,7 @@ import {
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
-import type { AppDeps } from "../../trpc/context";
+import type { AppDeps } from "../../deps";
 import { prepared } from "../../db/prepared";
 import { challengeCourses, challengePlayers, challenges, courses, type ChallengeRow } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";

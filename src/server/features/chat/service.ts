@@ -10,7 +10,7 @@ import {
   type SendChatMessageInput,
 } from "../../../shared/schemas/chat";
 import type { Db } from "../../db/client";
-import type { AppDeps } from "../../trpc/context";
+import type { AppDeps } from "../../deps";
 import { prepared } from "../../db/prepared";
 import { chatMessages, type ChatMessageRow } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";

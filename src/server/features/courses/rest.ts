@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { actingUser, idParam, jsonBody } from "../../http/rest-helpers";
-import { serviceContext, type HonoEnv } from "../../http/types";
+import { serviceContext } from "../../http/rest-context";
+import type { HonoEnv } from "../../http/types";
 import * as courses from "./service";
 
 /** SPEC.md §7 course calls, as thin adapters over the courses service. */

@@ -9,7 +9,7 @@ import {
   type CreateCourseInput,
 } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
-import type { AppDeps } from "../../trpc/context";
+import type { AppDeps } from "../../deps";
 import { courses } from "../../db/schema/challenges";
 import { conflict, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";

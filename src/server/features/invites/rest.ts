@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { actingUser } from "../../http/rest-helpers";
-import { serviceContext, type HonoEnv } from "../../http/types";
+import { serviceContext } from "../../http/rest-context";
+import type { HonoEnv } from "../../http/types";
 import * as invites from "./service";
 
 /**

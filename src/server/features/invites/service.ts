@@ -17,7 +17,8 @@ import type { Db } from "../../db/client";
 import { challenges, type ChallengeRow } from "../../db/schema/challenges";
 import { conflict, notFound, tooManyRequests } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import type { AppDeps, RequestMeta } from "../../trpc/context";
+import type { AppDeps } from "../../deps";
+import type { RequestMeta } from "../../context";
 import { addPlayer, CHALLENGE_NOT_FOUND, isMember, summarise } from "../challenges/service";
 import { announceJoin, displayNameOf } from "../chat/service";
 

@@ -1,13 +1,10 @@
 import { Hono } from "hono";
-import { jsonBody } from "../../http/rest-helpers";
-import { serviceContext, type HonoEnv } from "../../http/types";
+import { supportRequestSchema } from "../../../shared/schemas/support";
+import { serviceContext } from "../../http/rest-context";
+import type { HonoEnv } from "../../http/types";
+import { body } from "../../http/validate";
 import { createSupportRequest } from "./service";
 
-export const supportRest = new Hono<HonoEnv>().post("/support", async (c) => {
-  const ctx = serviceContext(c);
-  const result = await createSupportRequest(ctx.deps, ctx.db, (await jsonBody(c)) as never, {
-    userId: ctx.user?.id ?? null,
-    ip: ctx.meta.ip,
-  });
-  return c.json(result, 201);
-});
+export const supportRest = new Hono<HonoEnv>().post("/support", body(supportRequestSchema), async (c) =>
+  c.json(await createSupportRequest(serviceContext(c), c.req.valid("json")), 201),
+);

@@ -3,9 +3,5 @@ import { publicProcedure, router } from "../../trpc/init";
 import { createSupportRequest } from "./service";
 
 export const supportRouter = router({
-  create: publicProcedure
-    .input(supportRequestSchema)
-    .mutation(({ ctx, input }) =>
-      createSupportRequest(ctx.deps, ctx.db, input, { userId: ctx.user?.id ?? null, ip: ctx.meta.ip }),
-    ),
+  create: publicProcedure.input(supportRequestSchema).mutation(({ ctx, input }) => createSupportRequest(ctx, input)),
 });

@@ -1,25 +1,18 @@
-import { supportRequestSchema, type SupportRequestInput } from "../../../shared/schemas/support";
-import type { Db } from "../../db/client";
+import type { z } from "zod";
+import type { supportRequestSchema } from "../../../shared/schemas/support";
+import type { ServiceContext } from "../../context";
 import { supportRequests } from "../../db/schema/support";
-import { parseInput } from "../../lib/validate";
-import type { AppDeps } from "../../trpc/context";
 
 const TOO_MANY = "You have sent several support requests recently. Please wait a while before sending another.";
 
 /** Stores a request (status open) for the admin inbox. Signed-out senders are welcome too. */
-export async function createSupportRequest(
-  deps: AppDeps,
-  db: Db,
-  raw: SupportRequestInput,
-  sender: { userId: number | null; ip: string },
-) {
-  const input = parseInput(supportRequestSchema, raw);
-  const key = sender.userId ? `user:${sender.userId}` : `ip:${sender.ip}`;
-  await deps.limits.supportPerSender.consume(key, TOO_MANY);
-  const [row] = await db
+export async function createSupportRequest(ctx: ServiceContext, input: z.output<typeof supportRequestSchema>) {
+  const sender = ctx.user ? `user:${ctx.user.id}` : `ip:${ctx.meta.ip}`;
+  await ctx.deps.limits.supportPerSender.consume(sender, TOO_MANY);
+  const [row] = await ctx.db
     .insert(supportRequests)
     .values({
-      userId: sender.userId,
+      userId: ctx.user?.id ?? null,
       email: input.email,
       subject: input.subject,
       message: input.message,

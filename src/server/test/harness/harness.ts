@@ -1,10 +1,12 @@
 import { createApp } from "../../app";
-import { openDatabase, type Database } from "../../db/client";
+import { type Database, type Db, openDatabase } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import type { UserRow } from "../../db/schema/users";
 import { parseEnv, type Env } from "../../env";
 import { createLimits } from "../../lib/limits";
-import type { AppDeps, Context } from "../../trpc/context";
+import type { ServiceContext, SignedInContext } from "../../context";
+import type { AppDeps } from "../../deps";
+import type { Context } from "../../trpc/context";
 import { createCaller } from "../../trpc/router";
 
 // Integration tests run against a real database: PGlite by default (a migrated data directory is
@@ -95,7 +97,34 @@ export async function createTestHarness(opts: { env?: Record<string, string>; da
     return createCaller(ctx);
   };
 
-  return { database, db: database.db, env, deps, app, caller, close: () => database.close() };
+  /**
+   * The context a service gets for a call by `user` (ADR 0022), for tests that call services
+   * directly: `createChallenge(h.as(golfer), input)`. `db` may be a transaction, `clock` a fixed time.
+   */
+  const as = (user: UserRow, opts: { db?: Db; clock?: () => Date; ip?: string } = {}): SignedInContext => ({
+    db: opts.db ?? database.db,
+    deps,
+    user,
+    session: {
+      id: `test-${user.id}`,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+      createdAt: new Date(),
+    },
+    meta: { ip: opts.ip ?? "127.0.0.1", secure: false },
+    clock: opts.clock,
+  });
+
+  /** The context of a signed-out call (sign-up, sign-in, previews). */
+  const anonymous = (opts: { db?: Db; ip?: string } = {}): ServiceContext => ({
+    db: opts.db ?? database.db,
+    deps,
+    user: null,
+    session: null,
+    meta: { ip: opts.ip ?? "127.0.0.1", secure: false },
+  });
+
+  return { database, db: database.db, env, deps, app, caller, as, anonymous, close: () => database.close() };
 }
 
 export const ORIGIN = "http://localhost";

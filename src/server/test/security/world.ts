@@ -7,7 +7,7 @@ import { birdieRecords, roundSubmissions } from "../../db/schema/birdies";
 import { chatMessages } from "../../db/schema/chat";
 import { supportRequests } from "../../db/schema/support";
 import { challengeCourses, challengePlayers, challenges, courses } from "../../db/schema/challenges";
-import { sessions, users } from "../../db/schema/users";
+import { sessions, type UserRow, users } from "../../db/schema/users";
 import { recordBirdie } from "../../features/birdies/service";
 import { addPlayer, createChallenge } from "../../features/challenges/service";
 import { sendMessage } from "../../features/chat/service";
@@ -25,7 +25,15 @@ export const TINY_PNG = fixture("tiny.png");
 export const TINY_JPEG = fixture("tiny.jpg");
 export const TINY_GIF = fixture("tiny.gif");
 
-export type Persona = { id: number; username: string; token: string; cookie: string; isAdmin: boolean };
+export type Persona = {
+  id: number;
+  username: string;
+  token: string;
+  cookie: string;
+  isAdmin: boolean;
+  /** The row, for calling services directly with `h.as(persona.user)`. */
+  user: UserRow;
+};
 export type ChallengeRef = { id: number; inviteCode: string; invitePin: string; courseId: number };
 export type PersonaName = "member" | "owner" | "stranger" | "admin";
 
@@ -65,6 +73,7 @@ export class World {
         token,
         cookie: `session=${token}`,
         isAdmin: name === "admin",
+        user,
       };
     }
     await h.db.update(users).set({ isAdmin: true }).where(eq(users.id, personas.admin.id));
@@ -72,12 +81,12 @@ export class World {
     await uploadPicture(h.db, personas.owner.id, {
       profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
     });
-    const support = await createSupportRequest(
-      h.deps,
-      h.db,
-      { email: "owner@example.com", subject: "Help", message: "Private question" },
-      { userId: personas.owner.id, ip: "10.0.0.1" },
-    );
+    const support = await createSupportRequest(h.as(personas.owner.user, { ip: "10.0.0.1" }), {
+      email: "owner@example.com",
+      subject: "Help",
+      message: "Private question",
+      type: "question",
+    });
     w.support.id = support.id;
     w.own = await w.newChallenge("member", ["owner"]);
     w.other = await w.newChallenge("owner", ["member"]);
