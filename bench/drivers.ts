@@ -19,7 +19,8 @@ import { rows } from "../src/server/db/raw";
 import * as schema from "../src/server/db/schema/index";
 import { users } from "../src/server/db/schema/users";
 import { sendMessage } from "../src/server/features/chat/service";
-import { createLimits } from "../src/server/lib/limits";
+import { sendChatMessageSchema } from "../src/shared/schemas/chat";
+import { benchContext, benchUser } from "./lib/service-context";
 import { challengeLeaderboard } from "../src/server/features/leaderboards/service";
 import { summarise } from "./stats";
 
@@ -71,6 +72,7 @@ const [{ user_id: memberId }] = await rows<{ user_id: number }>(
   probe.db,
   sql`select user_id from challenge_players where challenge_id = ${challengeId} limit 1`,
 );
+const member = await benchUser(probe.db, memberId);
 const [{ n: userCount }] = await rows<{ n: number }>(probe.db, sql`select count(*)::int n from users`);
 await probe.close();
 
@@ -89,16 +91,16 @@ const workloads: { name: string; run(db: Db, i: number): Promise<unknown> }[] = 
     // The per-golfer chat limit (30 a minute) would refuse the bench: scaled out of the way, but
     // its counter query still runs on the driver under test, as in the server.
     run: (db, i) =>
-      sendMessage({ limits: createLimits(db, 1e9) }, db, memberId, { challengeId, message: `bench ${i}` }),
+      sendMessage(benchContext(probe, db, member), sendChatMessageSchema.parse({ challengeId, message: `bench ${i}` })),
   },
   {
     name: "same, in a transaction",
     run: (db, i) =>
       db.transaction((tx) =>
-        sendMessage({ limits: createLimits(db, 1e9) }, tx as unknown as Db, memberId, {
-          challengeId,
-          message: `tx ${i}`,
-        }),
+        sendMessage(
+          benchContext(probe, tx as unknown as Db, member),
+          sendChatMessageSchema.parse({ challengeId, message: `tx ${i}` }),
+        ),
       ),
   },
 ];

@@ -5,7 +5,9 @@
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { rows } from "../src/server/db/raw";
-import { recordBirdie } from "../src/server/features/birdies/service";
+import { recordBirdie } from "../src/server/features/birdies/recording";
+import { recordBirdieSchema } from "../src/shared/schemas/birdies";
+import { benchContext, benchUser } from "./lib/service-context";
 import {
   challengeLeaderboard,
   globalLeaderboard,
@@ -75,19 +77,23 @@ const [active] = await rows<{ id: number; user_id: number; course_id: number }>(
       where c.allow_multiple_birdies and c.start_date < now() - interval '2 days' and c.end_date > now() + interval '2 days'
       limit 1`,
 );
+const recorder = await benchUser(db, active.user_id);
 const today = new Date().toISOString().slice(0, 10);
 console.log(
   line(
     "record one birdie (checks, achievements, totals)",
     await time(N, (i) =>
-      recordBirdie(db, active.user_id, {
-        challengeId: active.id,
-        courseId: active.course_id,
-        holeNumber: 1 + (i % 18),
-        score: 3,
-        date: today,
-        verifiedBy: { name: "Bench", signature: "bench" },
-      }),
+      recordBirdie(
+        benchContext(database, db, recorder),
+        recordBirdieSchema.parse({
+          challengeId: active.id,
+          courseId: active.course_id,
+          holeNumber: 1 + (i % 18),
+          score: 3,
+          date: today,
+          verifiedBy: { name: "Bench", signature: "bench" },
+        }),
+      ),
     ),
   ),
 );

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
-import { listBirdiesSchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
+import { listBirdiesQuerySchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
   createChallengeSchema,
   updateChallengeSchema,
 } from "../src/shared/schemas/challenges";
-import { listChatMessagesSchema, sendChatMessageSchema } from "../src/shared/schemas/chat";
+import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
 import { pictureUploadSchema } from "../src/shared/schemas/profile";
@@ -341,7 +341,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/birdies": {
     group: "Birdies",
     summary: "The caller's own records, optionally in one challenge",
-    query: listBirdiesSchema,
+    query: listBirdiesQuerySchema,
     queryNotes: { challengeId: "Only this challenge (members only: 404 `Challenge not found` otherwise)" },
     userIdQuery: true,
     answer: "200 `BirdieRecord[]`, newest date played first, then newest recorded",
@@ -379,6 +379,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "DELETE /api/birdies/:id": {
     group: "Birdies",
     summary: "Delete one of the caller's own records",
+    userIdQuery: true,
     description:
       "With multiple birdies off, the best remaining record on that hole counts again. Earned achievements stay. An `Authorization: Bearer {user id}` header (sent by the SPEC-era client) is never authentication: the cookie decides, and a header naming someone else is refused.",
     answer: '200 `{ "ok": true, "id": number }`',
@@ -415,12 +416,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/achievements": {
     group: "Achievements",
     summary: "The achievement catalogue (nine entries), in display order",
+    userIdQuery: true,
     answer: "200 `Achievement[]`",
   },
   "GET /api/users/:id/achievements": {
     group: "Achievements",
     summary: "Any user's earned achievements, newest first",
     description: "Any signed-in user may look; an unknown id answers an empty list.",
+    userIdQuery: true,
     answer: "200 `UserAchievement[]`",
   },
   "GET /api/challenges/:challengeId/chat": {
@@ -428,7 +431,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary: "A page of a challenge's chat, oldest first",
     description:
       "Without `cursor` or `after`: the newest page. When older messages exist, the `X-Next-Cursor` response header holds the id to pass as `cursor` for the page before.",
-    query: listChatMessagesSchema,
+    query: chatPageQuerySchema,
     queryNotes: {
       cursor: "A message id from `X-Next-Cursor`: the page of messages older than it",
       after: "The last id the client saw: messages newer than it, oldest first (a full page means ask again)",
@@ -440,7 +443,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/challenges/:challengeId/chat": {
     group: "Chat",
     summary: "Send a chat message (members only)",
-    body: sendChatMessageSchema,
+    body: chatMessageBodySchema,
     fieldNotes: { message: "Trimmed first: `Message cannot be empty` / `Message must be at most 1000 characters`" },
     userIdQuery: true,
     answer: "201 `ChatMessage`; every socket in the room receives it too",

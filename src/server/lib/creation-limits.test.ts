@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { chatMessages } from "../db/schema/chat";
-import { TOO_MANY_CHALLENGES, TOO_MANY_INVITE_RESETS } from "../features/challenges/service";
+import { TOO_MANY_CHALLENGES, TOO_MANY_INVITE_RESETS } from "../features/challenges/commands";
 import { TOO_MANY_CHAT_MESSAGES } from "../features/chat/service";
 import { TOO_MANY_COURSES } from "../features/courses/service";
 import { challengeWindow, createChallenge, createCourse, join, unique } from "../test/harness/challenge-fixtures";

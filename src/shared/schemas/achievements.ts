@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { positiveIdSchema } from "./courses";
+
 export const ACHIEVEMENT_TYPES = [
   "first_birdie",
   "milestone_birdie",
@@ -11,7 +14,7 @@ export const ACHIEVEMENT_TYPES = [
 ] as const;
 export type AchievementType = (typeof ACHIEVEMENT_TYPES)[number];
 
-/** SPEC.md §3 Achievement. */
+/** One entry of the catalogue (docs/product/api.md#achievement-shapes). */
 export type Achievement = {
   id: number;
   name: string;
@@ -21,12 +24,14 @@ export type Achievement = {
   icon: string;
 };
 
-/** SPEC.md §3 User achievement (dateEarned, also seen as earnedDate). */
+/** A user's earned achievement (docs/product/api.md#achievement-shapes). */
 export type UserAchievement = {
   id: number;
   achievementId: number;
   challengeId: number | null;
   dateEarned: string;
-  earnedDate: string;
   achievement: Achievement;
 };
+
+/** achievements.forUser and GET /api/users/{id}/achievements: whose achievements. */
+export const userAchievementsSchema = z.object({ userId: positiveIdSchema("user") });

@@ -48,7 +48,8 @@ export const scoreSchema = z.coerce.number({ error: SCORE_INVALID }).transform((
   return strokes;
 });
 
-const SIGNATURE_PREFIX = "signature:";
+/** How a signature is stored: this prefix, then the typed text (docs/product/rules.md#recording-window). */
+export const SIGNATURE_PREFIX = "signature:";
 
 export const verifiedBySchema = z.object(
   {
@@ -82,7 +83,6 @@ export const recordBirdieSchema = z.object({
   date: datePlayedSchema,
   verifiedBy: verifiedBySchema,
 });
-export type RecordBirdieInput = z.input<typeof recordBirdieSchema>;
 
 /** A verified round: several holes recorded together, all or nothing. */
 export const recordRoundSchema = z
@@ -118,6 +118,11 @@ export const listBirdiesSchema = z.object({
   challengeId: positiveIdSchema("challenge").optional(),
 });
 
+/** GET /api/birdies: the same, where an empty `?challengeId=` (as the original client may send) means all. */
+export const listBirdiesQuerySchema = z.object({
+  challengeId: z.preprocess((v) => (v === "" ? undefined : v), positiveIdSchema("challenge").optional()),
+});
+
 export const playerBirdiesSchema = z.object({
   challengeId: positiveIdSchema("challenge"),
   userId: positiveIdSchema("user"),
@@ -125,7 +130,7 @@ export const playerBirdiesSchema = z.object({
 
 export const deleteBirdieSchema = z.object({ id: positiveIdSchema("birdie") });
 
-/** SPEC.md §3 Birdie record, as every client sees it. */
+/** A birdie record as every client sees it (docs/product/api.md#birdierecord). */
 export type BirdieRecord = {
   id: number;
   challengeId: number;

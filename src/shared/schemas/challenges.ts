@@ -5,7 +5,7 @@ import { optionalText } from "./auth";
 import { courseNameSchema, COURSE_NAME_TOO_SHORT, positiveIdSchema, type Course } from "./courses";
 import { readableText } from "./text";
 
-// Messages are SPEC.md §5 word for word. The create and edit forms differ on purpose (name length,
+// Messages are docs/product/texts-and-messages.md#challenge-fields word for word. The create and edit forms differ on purpose (name length,
 // tiebreakers, threshold range, end-date wording): each form and its API input share one rule set.
 
 export const CREATE_NAME_TOO_SHORT = "Challenge name must be at least 4 characters";
@@ -73,7 +73,7 @@ const courseIdsField = z
   .array(positiveIdSchema("course"), { error: "courseIds must be a list of course ids" })
   .max(50, "A challenge can have at most 50 courses");
 
-/** End strictly after start, reported on endDate (where SPEC.md's forms show it). */
+/** End strictly after start, reported on endDate (where the create and edit forms show it). */
 const endAfterStart = (message: string) => (v: { startDate?: Date; endDate?: Date }, ctx: z.RefinementCtx) => {
   if (v.startDate && v.endDate && v.endDate.getTime() <= v.startDate.getTime()) {
     ctx.addIssue({ code: "custom", message, path: ["endDate"] });
@@ -101,7 +101,7 @@ const createFields = {
   eagleBonus: flag("Eagle bonus").default(false),
 };
 
-/** The /challenges/new form (SPEC.md §5 create). */
+/** The /challenges/new form (docs/product/routes-and-screens.md#create-challenge). */
 export const createChallengeFormSchema = z
   .object({ ...createFields, courseName: optionalCourseName })
   .superRefine((v, ctx) => {
@@ -110,11 +110,10 @@ export const createChallengeFormSchema = z
     }
   })
   .superRefine(endAfterStart(CREATE_END_BEFORE_START));
-export type CreateChallengeFormInput = z.input<typeof createChallengeFormSchema>;
 
 /**
  * POST /api/challenges and challenges.create: the form minus courseName, with courseIds[]
- * (SPEC.md §7). A courseName is also accepted and found or created, so a client can skip the
+ * (docs/product/api.md#post-apichallenges). A courseName is also accepted and found or created, so a client can skip the
  * separate course call.
  */
 export const createChallengeSchema = z
@@ -125,7 +124,6 @@ export const createChallengeSchema = z
     courseName: optionalCourseName,
   })
   .superRefine(endAfterStart(CREATE_END_BEFORE_START));
-export type CreateChallengeInput = z.input<typeof createChallengeSchema>;
 
 // ---- Edit --------------------------------------------------------------------------------------
 
@@ -141,7 +139,7 @@ const editFields = {
   eagleBonus: flag("Eagle bonus"),
 };
 
-/** The /challenges/{id}/edit form (SPEC.md §5 edit): course name only matters in single mode. */
+/** The /challenges/{id}/edit form (docs/product/routes-and-screens.md#edit-challenge): course name only matters in single mode. */
 export const editChallengeFormSchema = z
   .object({
     ...editFields,
@@ -153,7 +151,6 @@ export const editChallengeFormSchema = z
     courseName: optionalCourseName,
   })
   .superRefine(endAfterStart(EDIT_END_BEFORE_START));
-export type EditChallengeFormInput = z.input<typeof editChallengeFormSchema>;
 
 const updateShape = {
   name: editFields.name.optional(),
@@ -176,18 +173,15 @@ const updateShape = {
  * dates in the service when only one date is sent.
  */
 export const updateChallengeSchema = z.object(updateShape).superRefine(endAfterStart(EDIT_END_BEFORE_START));
-export type UpdateChallengeInput = z.input<typeof updateChallengeSchema>;
 
 /** challenges.update over tRPC: the same fields plus the challenge id. */
 export const updateChallengeProcedureSchema = z
   .object({ id: positiveIdSchema("challenge"), ...updateShape })
   .superRefine(endAfterStart(EDIT_END_BEFORE_START));
-export type UpdateChallengeProcedureInput = z.input<typeof updateChallengeProcedureSchema>;
 
 // ---- Ids and small inputs ----------------------------------------------------------------------
 
 export const challengeIdSchema = z.object({ id: positiveIdSchema("challenge") });
-export type ChallengeIdInput = z.input<typeof challengeIdSchema>;
 
 /** POST /api/challenges/{id}/courses: a course by id, or by name (found or created). */
 export const addChallengeCourseSchema = z
@@ -196,7 +190,6 @@ export const addChallengeCourseSchema = z
     if (v.courseId === undefined && !v.courseName)
       ctx.addIssue({ code: "custom", message: "Select a course", path: ["courseId"] });
   });
-export type AddChallengeCourseInput = z.input<typeof addChallengeCourseSchema>;
 
 export const addChallengeCourseProcedureSchema = z
   .object({
@@ -210,13 +203,12 @@ export const addChallengeCourseProcedureSchema = z
   });
 
 export const removePlayerSchema = z.object({ id: positiveIdSchema("challenge"), userId: positiveIdSchema("user") });
-export type RemovePlayerInput = z.input<typeof removePlayerSchema>;
 
 // ---- What the server answers -------------------------------------------------------------------
 
 export type HoleCount = { birdies: number; eagles: number };
 
-/** One challenge as its members see it (GET /api/challenges/{id}, SPEC.md §3). Dates are ISO strings. */
+/** One challenge as its members see it (docs/product/api.md#challengeview-and-challengelistitem). Dates are ISO strings. */
 export type ChallengeView = {
   id: number;
   name: string;

@@ -11,7 +11,7 @@ export const CHAT_PAGE_MAX = 100;
 const LIMIT_RANGE = `Limit must be between 1 and ${CHAT_PAGE_MAX}`;
 const CURSOR_AND_AFTER = "Use either cursor or after, not both";
 
-/** What a member types: readable (./text.ts), trimmed, then 1-1000 characters (SPEC.md §5, DECISIONS.md "Chat"). */
+/** What a member types: readable (./text.ts), trimmed, then 1-1000 characters (docs/product/texts-and-messages.md#chat-fields, docs/product/rules.md#rooms). */
 export const chatMessageTextSchema = readableText(z.string({ error: MESSAGE_EMPTY }), "Message", MESSAGE_EMPTY)
   .min(1, MESSAGE_EMPTY)
   .max(CHAT_MESSAGE_MAX, MESSAGE_TOO_LONG);
@@ -20,36 +20,41 @@ export const sendChatMessageSchema = z.object({
   challengeId: positiveIdSchema("challenge"),
   message: chatMessageTextSchema,
 });
-export type SendChatMessageInput = z.input<typeof sendChatMessageSchema>;
+
+/** POST /api/challenges/{challengeId}/chat: the body (the room is in the path). */
+export const chatMessageBodySchema = z.object({ message: chatMessageTextSchema });
 
 /**
  * Without cursor/after: the newest page. `cursor` (a message id, from `nextCursor`) pages back to
  * older messages. `after` (the last id a client saw) catches up after a disconnect: the messages
  * newer than it, oldest first; a full page means there may be more, so ask again from its last id.
  */
+const pageFields = {
+  cursor: positiveIdSchema("cursor").optional(),
+  after: z.coerce
+    .number({ error: "Invalid after id" })
+    .int("Invalid after id")
+    .min(0, "Invalid after id")
+    .max(2147483647, "Invalid after id")
+    .optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_RANGE })
+    .int(LIMIT_RANGE)
+    .min(1, LIMIT_RANGE)
+    .max(CHAT_PAGE_MAX, LIMIT_RANGE)
+    .default(CHAT_PAGE_DEFAULT),
+};
+const notBoth = (v: { cursor?: number; after?: number }) => v.cursor === undefined || v.after === undefined;
+
 export const listChatMessagesSchema = z
-  .object({
-    challengeId: positiveIdSchema("challenge"),
-    cursor: positiveIdSchema("cursor").optional(),
-    after: z.coerce
-      .number({ error: "Invalid after id" })
-      .int("Invalid after id")
-      .min(0, "Invalid after id")
-      .max(2147483647, "Invalid after id")
-      .optional(),
-    limit: z.coerce
-      .number({ error: LIMIT_RANGE })
-      .int(LIMIT_RANGE)
-      .min(1, LIMIT_RANGE)
-      .max(CHAT_PAGE_MAX, LIMIT_RANGE)
-      .default(CHAT_PAGE_DEFAULT),
-  })
-  .refine((v) => v.cursor === undefined || v.after === undefined, { message: CURSOR_AND_AFTER, path: ["after"] });
-export type ListChatMessagesInput = z.input<typeof listChatMessagesSchema>;
+  .object({ challengeId: positiveIdSchema("challenge"), ...pageFields })
+  .refine(notBoth, { message: CURSOR_AND_AFTER, path: ["after"] });
+/** GET /api/challenges/{challengeId}/chat: the page parameters (the room is in the path). */
+export const chatPageQuerySchema = z.object(pageFields).refine(notBoth, { message: CURSOR_AND_AFTER, path: ["after"] });
 
 export type ChatMessageType = "system" | "user";
 
-/** SPEC.md §3 Chat message. System messages have no user; neither does a deleted author's message. */
+/** A chat message (docs/product/api.md#chatmessage). System messages have no user; neither does a deleted author's message. */
 export type ChatMessage = {
   id: number;
   challengeId: number;
@@ -63,9 +68,9 @@ export type ChatMessage = {
 export type ChatPage = { messages: ChatMessage[]; nextCursor: number | null };
 
 /**
- * What /ws sends (SPEC.md §7). `chat_message` carries the new message; a `chat_message` without
+ * What /ws sends (docs/product/api.md#from-the-server). `chat_message` carries the new message; a `chat_message` without
  * one (`resync: true`) means "messages may have been missed: refetch" (after the server's
- * database listener reconnected). ERROR answers a refused JOIN and is not in SPEC.md.
+ * database listener reconnected). ERROR answers a refused JOIN (the original client had no such frame).
  */
 export type ChatServerEvent =
   | { type: "PING" }

@@ -5,7 +5,7 @@ import { readableText } from "./text";
 export const COURSE_NAME_TOO_SHORT = "Course name must be at least 2 characters";
 export const COURSE_EXISTS = "Course already exists";
 
-/** A course name as stored: NFC, trimmed, inner spaces collapsed, readable, 2-100 characters (SPEC.md §5). */
+/** A course name as stored: NFC, trimmed, inner spaces collapsed, readable, 2-100 characters (docs/product/texts-and-messages.md#courses-and-ids). */
 export const courseNameSchema = z
   .string({ error: COURSE_NAME_TOO_SHORT })
   .transform(normaliseCourseName)
@@ -16,7 +16,6 @@ export const courseNameSchema = z
   );
 
 export const createCourseSchema = z.object({ name: courseNameSchema });
-export type CreateCourseInput = z.input<typeof createCourseSchema>;
 
 export const courseSearchSchema = z.object({
   q: z
@@ -27,7 +26,6 @@ export const courseSearchSchema = z.object({
     .max(100, "Search text must be at most 100 characters")
     .default(""),
 });
-export type CourseSearchInput = z.input<typeof courseSearchSchema>;
 
 export const positiveIdSchema = (what: string) =>
   z.coerce

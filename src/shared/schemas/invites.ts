@@ -7,11 +7,11 @@ import type { CourseMode } from "../domain/challenge-courses";
 export const PIN_REQUIRED = "Please enter a PIN code";
 export const PIN_TOO_SHORT = "PIN code is too short";
 export const PIN_TOO_LONG = "PIN code is too long";
-/** SPEC.md §8's text for a PIN that names no challenge. */
+/** The text for a PIN that names no challenge (docs/product/texts-and-messages.md#invites-and-pin). */
 export const INVALID_PIN = "Invalid PIN code. Please try again.";
 
 /**
- * The PIN form's field and the look-up's input (SPEC.md §5). Case, spaces and dashes do not
+ * The PIN form's field and the look-up's input (docs/product/texts-and-messages.md#invites-and-pin). Case, spaces and dashes do not
  * matter: the output is the normalised PIN.
  */
 export const pinInputSchema = z.string({ error: PIN_REQUIRED }).transform((raw, ctx) => {
@@ -32,15 +32,13 @@ export const pinInputSchema = z.string({ error: PIN_REQUIRED }).transform((raw, 
 });
 
 export const pinLookupSchema = z.object({ pin: pinInputSchema });
-export type PinLookupInput = z.input<typeof pinLookupSchema>;
 
 /** An invite link's code; anything malformed is simply not found (no hint about the format). */
 export const inviteCodeInputSchema = z.object({
   code: z.string({ error: "Invalid invite code" }).trim().min(1, "Invalid invite code").max(128, "Invalid invite code"),
 });
-export type InviteCodeInput = z.input<typeof inviteCodeInputSchema>;
 
-/** GET /api/challenge-preview/{code}: what anyone holding the link may see (SPEC.md §3). */
+/** GET /api/challenge-preview/{code}: what anyone holding the link may see (docs/product/api.md#invitepreview-and-invitedetails). */
 export type InvitePreview = {
   id: number;
   name: string;
@@ -61,5 +59,5 @@ export type InviteDetails = InvitePreview & { challengeId: number; alreadyJoined
 
 export type JoinResult = { challengeId: number; name: string };
 
-/** SPEC.md §3 `{ success, name }`, plus where the join page goes next. */
+/** The original client's `{ success, name }`, plus where the join page goes next (docs/product/api.md#get-apichallengespinpin). */
 export type PinLookupResult = { success: true; name: string; challengeId: number; inviteCode: string };

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import { addPlayer, createChallenge } from "../challenges/service";
-import { hasRun } from "./service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { addPlayer } from "../challenges/access";
+import { createChallenge } from "../challenges/commands";
+import { hasRun } from "./public";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -26,13 +28,16 @@ const winterWeekday = lastDate(
 
 async function player(opts: { multiples?: boolean } = {}) {
   const me = await signUp(h);
-  const challenge = await createChallenge(h.deps, h.db, me.user.id, {
-    name: "Achievement Hunt",
-    startDate: new Date(Date.now() - 400 * DAY).toISOString(),
-    endDate: new Date(Date.now() + 10 * DAY).toISOString(),
-    courseName: `Course ${Math.random().toString(36).slice(2, 8)}`,
-    allowMultipleBirdies: opts.multiples ?? false,
-  });
+  const challenge = await createChallenge(
+    h.as(me.user),
+    createChallengeSchema.parse({
+      name: "Achievement Hunt",
+      startDate: new Date(Date.now() - 400 * DAY).toISOString(),
+      endDate: new Date(Date.now() + 10 * DAY).toISOString(),
+      courseName: `Course ${Math.random().toString(36).slice(2, 8)}`,
+      allowMultipleBirdies: opts.multiples ?? false,
+    }),
+  );
   const round = (holes: number[], date = weekday, score = 3) =>
     h.caller(me.user).birdies.recordRound({
       challengeId: challenge.id,
@@ -202,5 +207,18 @@ describe("whose challenge ids a profile's achievements show", () => {
     }
     const mine = await h.caller(p.me.user).achievements.mine();
     expect(mine.map((a) => a.challengeId)).toEqual([p.challenge.id, p.challenge.id]);
+  });
+});
+
+describe("?userId= on the achievement routes", () => {
+  test("naming someone else is 403, as on every signed-in route; naming oneself is fine", async () => {
+    const me = await signUp(h);
+    const other = await signUp(h);
+    for (const path of ["/api/achievements", `/api/users/${other.user.id}/achievements`]) {
+      const refused = await me.client.get(`${path}?userId=${other.user.id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({ message: "You can only act as yourself" });
+      expect((await me.client.get(`${path}?userId=${me.user.id}`)).status).toBe(200);
+    }
   });
 });

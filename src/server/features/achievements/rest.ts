@@ -1,14 +1,12 @@
 import { Hono } from "hono";
-import { idParam, requireUser } from "../../http/rest-helpers";
+import { z } from "zod";
+import { signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
+import { idParam, params } from "../../http/validate";
 import { listAchievements, listUserAchievements } from "./service";
 
 export const achievementsRest = new Hono<HonoEnv>()
-  .get("/achievements", async (c) => {
-    requireUser(c);
-    return c.json(await listAchievements(c.get("deps").database.db));
-  })
-  .get("/users/:id/achievements", async (c) => {
-    const viewer = requireUser(c);
-    return c.json(await listUserAchievements(c.get("deps").database.db, viewer.id, idParam(c.req.param("id"), "user")));
-  });
+  .get("/achievements", signedInOnly, async (c) => c.json(await listAchievements(signedIn(c))))
+  .get("/users/:id/achievements", signedInOnly, params(z.object({ id: idParam("user") })), async (c) =>
+    c.json(await listUserAchievements(signedIn(c), { userId: c.req.valid("param").id })),
+  );

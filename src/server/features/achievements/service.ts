@@ -1,23 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { dayOfWeek, monthOf } from "../../../shared/domain/periods";
-import type { Achievement, AchievementType, UserAchievement } from "../../../shared/schemas/achievements";
-import type { Db } from "../../db/client";
-import { rows } from "../../db/raw";
-import {
-  achievements,
-  challengeFirstRecords,
-  userAchievements,
-  type AchievementRow,
-} from "../../db/schema/achievements";
-import { birdieRecords } from "../../db/schema/birdies";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Achievement, UserAchievement, userAchievementsSchema } from "../../../shared/schemas/achievements";
+import type { ServiceContext, SignedInContext } from "../../context";
+import { type AchievementRow, achievements, userAchievements } from "../../db/schema/achievements";
 import { challengePlayers } from "../../db/schema/challenges";
-
-export const MILESTONE_COUNT = 10;
-export const HALFWAY_HOLES = 9;
-export const ALL_HOLES = 18;
-const WINTER_MONTHS = new Set([12, 1, 2]);
-
-export type NewRecord = { holeNumber: number; score: number; date: string; courseId: number };
 
 function toAchievement(row: AchievementRow): Achievement {
   return {
@@ -30,8 +16,8 @@ function toAchievement(row: AchievementRow): Achievement {
   };
 }
 
-export async function listAchievements(db: Db): Promise<Achievement[]> {
-  const list = await db.select().from(achievements).orderBy(asc(achievements.sortOrder), asc(achievements.id));
+export async function listAchievements(ctx: ServiceContext): Promise<Achievement[]> {
+  const list = await ctx.db.select().from(achievements).orderBy(asc(achievements.sortOrder), asc(achievements.id));
   return list.map(toAchievement);
 }
 
@@ -41,14 +27,17 @@ export async function listAchievements(db: Db): Promise<Achievement[]> {
  * ids of member-only challenges leak to no one else (the viewer's own list follows the same rule,
  * so a challenge they have left is not named either).
  */
-export async function listUserAchievements(db: Db, viewerId: number, userId: number): Promise<UserAchievement[]> {
-  const list = await db
+export async function listUserAchievements(
+  ctx: SignedInContext,
+  { userId }: z.output<typeof userAchievementsSchema>,
+): Promise<UserAchievement[]> {
+  const list = await ctx.db
     .select({ ua: userAchievements, a: achievements, viewerMember: challengePlayers.userId })
     .from(userAchievements)
     .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
     .leftJoin(
       challengePlayers,
-      and(eq(challengePlayers.challengeId, userAchievements.challengeId), eq(challengePlayers.userId, viewerId)),
+      and(eq(challengePlayers.challengeId, userAchievements.challengeId), eq(challengePlayers.userId, ctx.user.id)),
     )
     .where(eq(userAchievements.userId, userId))
     // Achievements earned together (First Birdie with Early Bird) come in catalogue order.
@@ -58,104 +47,6 @@ export async function listUserAchievements(db: Db, viewerId: number, userId: num
     achievementId: a.id,
     challengeId: viewerMember === null ? null : ua.challengeId,
     dateEarned: ua.earnedAt.toISOString(),
-    earnedDate: ua.earnedAt.toISOString(),
     achievement: toAchievement(a),
   }));
-}
-
-/** True when `holes` contains a run of `length` consecutive hole numbers. */
-export function hasRun(holes: Iterable<number>, length: number): boolean {
-  const set = new Set(holes);
-  for (const h of set) {
-    let n = 1;
-    while (set.has(h + n)) n++;
-    if (n >= length) return true;
-  }
-  return false;
-}
-
-/**
- * Decides and awards what the records just written earn. Runs inside the recording transaction,
- * after the records are inserted; each achievement is earned once per user (a unique index), so
- * a repeated check awards nothing twice. Returns only the achievements earned now.
- */
-export async function awardForRecords(
-  tx: Db,
-  userId: number,
-  challengeId: number,
-  fresh: readonly NewRecord[],
-  now = new Date(),
-): Promise<Achievement[]> {
-  if (!fresh.length) return [];
-  const earned = new Set<AchievementType>();
-
-  // The reads the rules need, plus the early-bird claim, sent together (pipelined on PostgreSQL).
-  // Consecutive holes count within one round: same challenge, date and course.
-  const rounds = new Map<string, NewRecord>();
-  for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
-  const [[totals], roundHoles, [first]] = await Promise.all([
-    rows<{ total: number; holes: number }>(
-      tx,
-      // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
-      sql`select
-            (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
-            (select count(distinct hole_number)::int from ${birdieRecords}
-               where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
-    ),
-    Promise.all(
-      [...rounds.values()].map((r) =>
-        tx
-          .selectDistinct({ hole: birdieRecords.holeNumber })
-          .from(birdieRecords)
-          .where(
-            and(
-              eq(birdieRecords.userId, userId),
-              eq(birdieRecords.challengeId, challengeId),
-              eq(birdieRecords.datePlayed, r.date),
-              eq(birdieRecords.courseId, r.courseId),
-            ),
-          ),
-      ),
-    ),
-    // The first record in the challenge wins early_bird; the primary key settles races.
-    tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning(),
-  ]);
-  if (totals.total >= 1) earned.add("first_birdie");
-  if (totals.total >= MILESTONE_COUNT) earned.add("milestone_birdie");
-  if (totals.holes >= HALFWAY_HOLES) earned.add("halfway");
-  if (totals.holes >= ALL_HOLES) earned.add("complete_set");
-
-  for (const r of fresh) {
-    const dow = dayOfWeek(r.date);
-    if (dow === 0 || dow === 6) earned.add("weekend_warrior");
-    if (WINTER_MONTHS.has(monthOf(r.date))) earned.add("weather_warrior");
-  }
-
-  for (const holes of roundHoles) {
-    const numbers = holes.map((h) => h.hole);
-    if (hasRun(numbers, 2)) earned.add("dual_birdie");
-    if (hasRun(numbers, 3)) earned.add("triple_threat");
-  }
-  if (first) earned.add("early_bird");
-
-  if (!earned.size) return [];
-  // Awarded and read back in one statement: only the rows inserted now come back.
-  // Columns named as the Achievement view names them, so rows come back ready to return.
-  return rows<Achievement>(
-    tx,
-    sql`with awarded as (
-          insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
-          select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
-          from ${achievements} a
-          where a.achievement_type in (${sql.join(
-            [...earned].map((t) => sql`${t}`),
-            sql`, `,
-          )})
-          on conflict (user_id, achievement_id) do nothing
-          returning achievement_id
-        )
-        select a.id, a.name, a.description, a.category, a.achievement_type as "achievementType", a.icon
-        from ${achievements} a join awarded w on w.achievement_id = a.id
-        order by a.sort_order, a.id`,
-  );
 }

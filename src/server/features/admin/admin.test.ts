@@ -15,7 +15,10 @@ import { supportRequests } from "../../db/schema/support";
 import { sessions, users, type UserRow } from "../../db/schema/users";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
 import { ACCOUNT_DISABLED } from "../auth/service";
-import { addPlayer, createChallenge } from "../challenges/service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { sendChatMessageSchema } from "../../../shared/schemas/chat";
+import { addPlayer } from "../challenges/access";
+import { createChallenge } from "../challenges/commands";
 import { sendMessage } from "../chat/service";
 import { analytics, containsPattern, dashboard } from "./service";
 
@@ -53,12 +56,15 @@ async function challengeWith(players: number, window: { startInDays?: number; en
   const members: Awaited<ReturnType<typeof signUp>>[] = [];
   for (let i = 0; i < players; i++) members.push(await signUp(h));
   const name = `Admin Cup ${tag()}`;
-  const challenge = await createChallenge(h.deps, h.db, members[0].user.id, {
-    name,
-    startDate: new Date(Date.now() + (window.startInDays ?? -5) * DAY).toISOString(),
-    endDate: new Date(Date.now() + (window.endInDays ?? 20) * DAY).toISOString(),
-    courseName: `Course ${tag()}`,
-  });
+  const challenge = await createChallenge(
+    h.as(members[0].user),
+    createChallengeSchema.parse({
+      name,
+      startDate: new Date(Date.now() + (window.startInDays ?? -5) * DAY).toISOString(),
+      endDate: new Date(Date.now() + (window.endInDays ?? 20) * DAY).toISOString(),
+      courseName: `Course ${tag()}`,
+    }),
+  );
   for (const m of members.slice(1)) await addPlayer(h.db, challenge.id, m.user.id);
   const record = (i: number, holes: [number, number][]) =>
     h.caller(members[i].user).birdies.recordRound({
@@ -433,7 +439,10 @@ describe("challenges", () => {
       [2, 3],
     ]);
     await record(1, [[9, 2]]);
-    await sendMessage(h.deps, h.db, members[1].user.id, { challengeId: challenge.id, message: "Nice eagle!" });
+    await sendMessage(
+      h.as(members[1].user),
+      sendChatMessageSchema.parse({ challengeId: challenge.id, message: "Nice eagle!" }),
+    );
     const messagesBefore = await h.db.select().from(chatMessages).where(eq(chatMessages.challengeId, challenge.id));
     expect(messagesBefore.length).toBeGreaterThanOrEqual(1);
 

@@ -52,7 +52,7 @@ import { supportRequests } from "../../db/schema/support";
 import { users, type UserRow } from "../../db/schema/users";
 import { forbidden, notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { CHALLENGE_NOT_FOUND } from "../challenges/service";
+import { CHALLENGE_NOT_FOUND } from "../challenges/access";
 
 // The admin area's reads and actions (DECISIONS.md "Admin area"). Totals, series and analytics are
 // computed in SQL; every action writes its audit entry inside the transaction that performs it.

@@ -25,6 +25,10 @@ import { logger } from "../../lib/logger";
 import { parseInput } from "../../lib/validate";
 import type { AppDeps } from "../../deps";
 import type { RequestMeta } from "../../context";
+import { toPublicUser } from "../users/queries";
+
+/** Moved to the users feature; re-exported for this feature's router and REST routes. */
+export { toPublicUser };
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";
@@ -41,19 +45,6 @@ export const EMAIL_TAKEN = "Email is already registered";
 export const LOGIN_SLOWDOWN_MS = 1000;
 
 export type SignedIn = { user: PublicUser; token: string; session: SessionRow };
-
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    id: row.id,
-    username: row.username,
-    displayName: row.displayName,
-    email: row.email,
-    profilePicture: row.profilePicture,
-    handicap: row.handicap === null || row.handicap === undefined ? null : Number(row.handicap),
-    homeCourseName: row.homeCourseName,
-    isAdmin: row.isAdmin,
-  };
-}
 
 async function startSession(db: Db, user: UserRow): Promise<SignedIn> {
   const token = generateSessionToken();

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { addPlayer, createChallenge } from "../challenges/service";
+import { recordBirdieSchema } from "../../../shared/schemas/birdies";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { addPlayer } from "../challenges/access";
+import { createChallenge } from "../challenges/commands";
+import { recordBirdie } from "./recording";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -24,15 +28,18 @@ async function setup(
   } = {},
 ) {
   const owner = await signUp(h);
-  const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
-    name: `Birdie Hunt ${Math.random().toString(36).slice(2, 6)}`,
-    startDate: new Date(Date.now() + (opts.start ?? -10) * DAY).toISOString(),
-    endDate: new Date(Date.now() + (opts.end ?? 20) * DAY).toISOString(),
-    courseMode: opts.courseMode ?? "single",
-    courseName: opts.courseMode === "hybrid" ? undefined : `Augusta ${Math.random().toString(36).slice(2, 7)}`,
-    allowMultipleBirdies: opts.allowMultipleBirdies ?? false,
-    eagleBonus: opts.eagleBonus ?? false,
-  });
+  const challenge = await createChallenge(
+    h.as(owner.user),
+    createChallengeSchema.parse({
+      name: `Birdie Hunt ${Math.random().toString(36).slice(2, 6)}`,
+      startDate: new Date(Date.now() + (opts.start ?? -10) * DAY).toISOString(),
+      endDate: new Date(Date.now() + (opts.end ?? 20) * DAY).toISOString(),
+      courseMode: opts.courseMode ?? "single",
+      courseName: opts.courseMode === "hybrid" ? undefined : `Augusta ${Math.random().toString(36).slice(2, 7)}`,
+      allowMultipleBirdies: opts.allowMultipleBirdies ?? false,
+      eagleBonus: opts.eagleBonus ?? false,
+    }),
+  );
   return { owner, challenge };
 }
 
@@ -353,5 +360,53 @@ describe("listing and deleting", () => {
     expect(restored.counted).toBe(true);
     expect((await owner.client.delete(`/api/birdies/${eagle.id}`)).status).toBe(404);
     expect((await owner.client.delete("/api/birdies/abc")).status).toBe(400);
+  });
+});
+
+describe("the play-date window on the server (the record form's rule, src/shared/domain/play-date-window.ts)", () => {
+  test("today in the latest time zone (UTC+14) is allowed, the day after is the future; outside the window is said first", async () => {
+    const owner = await signUp(h);
+    const challenge = await createChallenge(
+      h.as(owner.user),
+      createChallengeSchema.parse({
+        name: `Date window ${Math.random().toString(36).slice(2, 6)}`,
+        startDate: "2026-05-01T00:00:00.000Z",
+        endDate: "2026-05-31T23:00:00.000Z",
+        courseName: `Kiritimati ${Math.random().toString(36).slice(2, 7)}`,
+        allowMultipleBirdies: true,
+      }),
+    );
+    const recordAt = (now: string, date: string) =>
+      recordBirdie(
+        h.as(owner.user, { clock: () => new Date(now) }),
+        recordBirdieSchema.parse({ challengeId: challenge.id, holeNumber: 1, score: 3, date, verifiedBy: partner }),
+      ).then(
+        () => "recorded",
+        (err: Error) => err.message,
+      );
+    // 21 May starts at 10:00 UTC on the 20th in UTC+14.
+    expect(await recordAt("2026-05-20T09:59:59.999Z", "2026-05-21")).toBe("Date played cannot be in the future");
+    expect(await recordAt("2026-05-20T10:00:00.000Z", "2026-05-21")).toBe("recorded");
+    expect(await recordAt("2026-05-20T12:00:00.000Z", "2026-05-22")).toBe("Date played cannot be in the future");
+    expect(await recordAt("2026-05-20T12:00:00.000Z", "2026-04-30")).toBe(
+      "Date played must be within the challenge dates",
+    );
+    // After the end and in the future: the window is reported first.
+    expect(await recordAt("2026-05-20T12:00:00.000Z", "2026-06-02")).toBe(
+      "Date played must be within the challenge dates",
+    );
+  });
+});
+
+describe("?userId= on DELETE /api/birdies/{id}", () => {
+  test("naming someone else is 403 before anything is deleted, as on the feature's other routes", async () => {
+    const { owner, challenge } = await setup();
+    const other = await signUp(h);
+    const record = (await owner.client.post("/api/birdies", body(challenge.id))).json;
+    const refused = await owner.client.delete(`/api/birdies/${record.id}?userId=${other.user.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ message: "You can only act as yourself" });
+    expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.id, record.id))).toHaveLength(1);
+    expect((await owner.client.delete(`/api/birdies/${record.id}?userId=${owner.user.id}`)).status).toBe(200);
   });
 });

@@ -1,31 +1,34 @@
-import { Hono } from "hono";
-import { assertSelf, idParam, jsonBody, requireUser } from "../../http/rest-helpers";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { listBirdiesQuerySchema, recordBirdieSchema } from "../../../shared/schemas/birdies";
+import { assertSelf, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
-import { forbidden } from "../../lib/errors";
-import * as birdies from "./service";
+import { body, idParam, params, query } from "../../http/validate";
+import { deleteBirdie } from "./deletion";
+import { recordBirdie } from "./recording";
+import { listOwnBirdies } from "./views";
 
+/**
+ * The original client sends "Bearer <user id>": never authentication (the cookie decides), but a
+ * header naming someone else is refused (docs/product/api.md#userid-and-usersid).
+ */
+const bearerNamesCaller: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const bearer = c.req
+    .header("authorization")
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
+  assertSelf(signedIn(c).user, bearer);
+  await next();
+};
+
+/** The birdie calls of docs/product/api.md#birdies, as thin adapters over the birdies services. */
 export const birdiesRest = new Hono<HonoEnv>()
-  .get("/birdies", async (c) => {
-    const user = requireUser(c);
-    assertSelf(user, c.req.query("userId"));
-    const challengeId = c.req.query("challengeId");
-    return c.json(await birdies.listOwnBirdies(c.get("deps").database.db, user.id, challengeId ? { challengeId } : {}));
-  })
-  .post("/birdies", async (c) => {
-    const user = requireUser(c);
-    assertSelf(user, c.req.query("userId"));
-    const record = await birdies.recordBirdie(c.get("deps").database.db, user.id, (await jsonBody(c)) as never);
-    return c.json(record, 201);
-  })
-  .delete("/birdies/:id", async (c) => {
-    const user = requireUser(c);
-    // SPEC.md's client sends "Bearer <user id>": never authentication (the cookie decides), but a
-    // header naming someone else is refused (DECISIONS.md).
-    const bearer = c.req
-      .header("authorization")
-      ?.match(/^Bearer\s+(.+)$/i)?.[1]
-      ?.trim();
-    if (bearer && bearer !== String(user.id)) throw forbidden("You can only act as yourself");
-    const id = idParam(c.req.param("id"), "birdie");
-    return c.json(await birdies.deleteBirdie(c.get("deps").database.db, user.id, { id }));
-  });
+  .get("/birdies", signedInOnly, query(listBirdiesQuerySchema), async (c) =>
+    c.json(await listOwnBirdies(signedIn(c), c.req.valid("query"))),
+  )
+  .post("/birdies", signedInOnly, body(recordBirdieSchema), async (c) =>
+    c.json(await recordBirdie(signedIn(c), c.req.valid("json")), 201),
+  )
+  .delete("/birdies/:id", signedInOnly, bearerNamesCaller, params(z.object({ id: idParam("birdie") })), async (c) =>
+    c.json(await deleteBirdie(signedIn(c), c.req.valid("param"))),
+  );

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import { addPlayer, createChallenge } from "../challenges/service";
-import { ROUND_ID_USED } from "./service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { addPlayer } from "../challenges/access";
+import { createChallenge } from "../challenges/commands";
+import { ROUND_ID_USED } from "./recording";
 
 // One clientRoundId sent to two challenges (issue 13 row 12). A device's round id names one round
 // in one challenge: a resend to the same challenge answers the first result (birdies.test.ts), the
@@ -26,12 +28,15 @@ afterAll(() => h.close());
 async function playerInTwoChallenges() {
   const player = await signUp(h);
   const make = (n: number) =>
-    createChallenge(h.deps, h.db, player.user.id, {
-      name: `Round id ${n} ${Date.now().toString(36)}`,
-      startDate: new Date(Date.now() - 5 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 20 * DAY).toISOString(),
-      courseName: `Round Id Links ${n} ${Math.random().toString(36).slice(2, 8)}`,
-    });
+    createChallenge(
+      h.as(player.user),
+      createChallengeSchema.parse({
+        name: `Round id ${n} ${Date.now().toString(36)}`,
+        startDate: new Date(Date.now() - 5 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 20 * DAY).toISOString(),
+        courseName: `Round Id Links ${n} ${Math.random().toString(36).slice(2, 8)}`,
+      }),
+    );
   return { player, a: await make(1), b: await make(2) };
 }
 

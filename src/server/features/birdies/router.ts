@@ -6,22 +6,14 @@ import {
   recordRoundSchema,
 } from "../../../shared/schemas/birdies";
 import { protectedProcedure, router } from "../../trpc/init";
-import * as birdies from "./service";
+import { deleteBirdie } from "./deletion";
+import { recordBirdie, recordRound } from "./recording";
+import { listOwnBirdies, listPlayerBirdies } from "./views";
 
 export const birdiesRouter = router({
-  record: protectedProcedure
-    .input(recordBirdieSchema)
-    .mutation(({ ctx, input }) => birdies.recordBirdie(ctx.db, ctx.user.id, input)),
-  recordRound: protectedProcedure
-    .input(recordRoundSchema)
-    .mutation(({ ctx, input }) => birdies.recordRound(ctx.db, ctx.user.id, input)),
-  list: protectedProcedure
-    .input(listBirdiesSchema)
-    .query(({ ctx, input }) => birdies.listOwnBirdies(ctx.db, ctx.user.id, input)),
-  listForPlayer: protectedProcedure
-    .input(playerBirdiesSchema)
-    .query(({ ctx, input }) => birdies.listPlayerBirdies(ctx.db, ctx.user.id, input)),
-  delete: protectedProcedure
-    .input(deleteBirdieSchema)
-    .mutation(({ ctx, input }) => birdies.deleteBirdie(ctx.db, ctx.user.id, input)),
+  record: protectedProcedure.input(recordBirdieSchema).mutation(({ ctx, input }) => recordBirdie(ctx, input)),
+  recordRound: protectedProcedure.input(recordRoundSchema).mutation(({ ctx, input }) => recordRound(ctx, input)),
+  list: protectedProcedure.input(listBirdiesSchema).query(({ ctx, input }) => listOwnBirdies(ctx, input)),
+  listForPlayer: protectedProcedure.input(playerBirdiesSchema).query(({ ctx, input }) => listPlayerBirdies(ctx, input)),
+  delete: protectedProcedure.input(deleteBirdieSchema).mutation(({ ctx, input }) => deleteBirdie(ctx, input)),
 });

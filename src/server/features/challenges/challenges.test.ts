@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { challengeCourses, challengePlayers, challenges } from "../../db/schema/challenges";
 import { challengeWindow, createChallenge, createCourse, join, unique } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { getChallenge } from "./service";
+import { getChallenge } from "./views";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;
@@ -29,7 +29,7 @@ async function sharedChallenge(body: Record<string, unknown> = {}) {
 }
 
 describe("POST /api/challenges", () => {
-  test("201 with the challenge as SPEC.md §3 describes it; the creator is its first player", async () => {
+  test("201 with the challenge as docs/product/api.md#challengeview-and-challengelistitem describes it; the creator is its first player", async () => {
     const course = await createCourse(creator.client, unique("Pebble Beach"));
     const dates = challengeWindow(-1, 29);
     const res = await creator.client.post(`/api/challenges?userId=${creator.user.id}`, {
@@ -238,7 +238,8 @@ describe("GET /api/challenges/{id}: members only, others learn nothing", () => {
       startDate: "2030-03-01T06:00:00.000Z",
       endDate: "2030-03-31T18:00:00.000Z",
     });
-    const at = (iso: string) => getChallenge(h.db, creator.user.id, c.id, new Date(iso)).then((v) => v.status);
+    const at = (iso: string) =>
+      getChallenge(h.as(creator.user, { clock: () => new Date(iso) }), { id: c.id }).then((v) => v.status);
     expect(await at("2030-03-01T05:59:59.999Z")).toBe("upcoming");
     expect(await at("2030-03-01T06:00:00.000Z")).toBe("active");
     expect(await at("2030-03-31T18:00:00.000Z")).toBe("active");
@@ -247,7 +248,7 @@ describe("GET /api/challenges/{id}: members only, others learn nothing", () => {
 });
 
 describe("GET /api/users/{id}/challenges", () => {
-  test("the caller's challenges with SPEC.md §3's derived fields", async () => {
+  test("the caller's challenges with the derived fields of docs/product/api.md#challengeview-and-challengelistitem", async () => {
     const golfer = await signUp(h, { displayName: "Lisa List" });
     const [a, b, c] = [
       await createCourse(creator.client),

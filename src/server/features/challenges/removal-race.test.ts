@@ -4,9 +4,13 @@ import { rows } from "../../db/raw";
 import { birdieRecords } from "../../db/schema/birdies";
 import { AppError } from "../../lib/errors";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import { recordRound } from "../birdies/service";
+import { recordRoundSchema } from "../../../shared/schemas/birdies";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import type { UserRow } from "../../db/schema/users";
+import { recordRound } from "../birdies/recording";
 import { globalLeaderboard } from "../leaderboards/service";
-import { addPlayer, createChallenge, removePlayer } from "./service";
+import { addPlayer } from "./access";
+import { createChallenge, removePlayer } from "./commands";
 
 // A creator removes a player while that player records a round. Whichever commits first, the
 // removed player must keep no records (issue 13 row 3): before the fix, a round whose transaction
@@ -64,14 +68,20 @@ describe("removing a player while they record a round", () => {
     const creator = await signUp(h);
     const players: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await signUp(h));
-    const challenge = await createChallenge(h.deps, h.db, creator.user.id, {
-      name: "Removal race",
-      startDate: new Date(Date.now() - 5 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 20 * DAY).toISOString(),
-      courseName: `Race Links ${Date.now().toString(36)}`,
-    });
-    const roundOf = (userId: number, holes: { holeNumber: number; score: number }[]) =>
-      recordRound(h.db, userId, { challengeId: challenge.id, date: day(-1), holes, verifiedBy: partner });
+    const challenge = await createChallenge(
+      h.as(creator.user),
+      createChallengeSchema.parse({
+        name: "Removal race",
+        startDate: new Date(Date.now() - 5 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 20 * DAY).toISOString(),
+        courseName: `Race Links ${Date.now().toString(36)}`,
+      }),
+    );
+    const roundOf = (user: UserRow, holes: { holeNumber: number; score: number }[]) =>
+      recordRound(
+        h.as(user),
+        recordRoundSchema.parse({ challengeId: challenge.id, date: day(-1), holes, verifiedBy: partner }),
+      );
 
     const leftovers: string[] = [];
     const refusals: unknown[] = [];
@@ -85,7 +95,7 @@ describe("removing a player while they record a round", () => {
         // next round fail with "already recorded" instead of recording or being refused.
         const round = pause(roundDelay)
           .then(() =>
-            roundOf(player.user.id, [
+            roundOf(player.user, [
               { holeNumber: 5, score: 3 },
               { holeNumber: 6, score: 2 },
             ]),
@@ -95,7 +105,7 @@ describe("removing a player while they record a round", () => {
             (err: unknown) => err,
           );
         const removal = pause(removalDelay).then(() =>
-          removePlayer(h.db, creator.user.id, challenge.id, player.user.id),
+          removePlayer(h.as(creator.user), { id: challenge.id, userId: player.user.id }),
         );
         const [roundResult, removed] = await Promise.all([round, removal]);
         expect(removed).toEqual({ ok: true });
@@ -134,7 +144,7 @@ describe("removing a player while they record a round", () => {
 
     // Rejoined, a player can record those holes again.
     await addPlayer(h.db, challenge.id, players[0].user.id);
-    const again = await roundOf(players[0].user.id, [{ holeNumber: 5, score: 3 }]);
+    const again = await roundOf(players[0].user, [{ holeNumber: 5, score: 3 }]);
     expect(again.records).toHaveLength(1);
   }, 300_000);
 });

@@ -1,70 +1,53 @@
 import { Hono } from "hono";
-import { actingUser, assertSelf, idParam, jsonBody } from "../../http/rest-helpers";
-import { serviceContext } from "../../http/rest-context";
+import { z } from "zod";
+import {
+  addChallengeCourseSchema,
+  createChallengeSchema,
+  updateChallengeSchema,
+} from "../../../shared/schemas/challenges";
+import { assertSelf, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
-import * as challenges from "./service";
+import { body, idParam, params } from "../../http/validate";
+import * as commands from "./commands";
+import * as views from "./views";
 
-/** SPEC.md §7 challenge calls, as thin adapters over the challenges service. */
+const challenge = params(z.object({ id: idParam("challenge") }));
+
+/** The challenge calls of docs/product/api.md#challenges, as thin adapters over the challenges services. */
 export const challengesRest = new Hono<HonoEnv>()
-  .get("/users/:id/challenges", async (c) => {
-    const user = actingUser(c);
-    // The path names whose challenges: only one's own (DECISIONS.md).
-    assertSelf(user, c.req.param("id"));
-    return c.json(await challenges.listUserChallenges(serviceContext(c).db, user.id));
+  .get("/users/:id/challenges", signedInOnly, async (c) => {
+    const ctx = signedIn(c);
+    // The path names whose challenges: only one's own (docs/product/api.md#userid-and-usersid).
+    assertSelf(ctx.user, c.req.param("id"));
+    return c.json(await views.listUserChallenges(ctx));
   })
-  .post("/challenges", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await challenges.createChallenge(c.get("deps"), serviceContext(c).db, user.id, (await jsonBody(c)) as never),
-      201,
-    );
-  })
-  .get("/challenges/:id", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await challenges.getChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
-    );
-  })
-  .patch("/challenges/:id", async (c) => {
-    const user = actingUser(c);
-    const id = idParam(c.req.param("id"), "challenge");
-    return c.json(await challenges.updateChallenge(serviceContext(c).db, user.id, id, (await jsonBody(c)) as never));
-  })
-  .delete("/challenges/:id", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await challenges.deleteChallenge(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
-    );
-  })
-  .get("/challenges/:id/courses", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await challenges.listChallengeCourses(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")),
-    );
-  })
-  .post("/challenges/:id/courses", async (c) => {
-    const user = actingUser(c);
-    const id = idParam(c.req.param("id"), "challenge");
-    return c.json(await challenges.addChallengeCourse(serviceContext(c).db, user.id, id, (await jsonBody(c)) as never));
-  })
-  .get("/challenges/:id/players", async (c) => {
-    const user = actingUser(c);
-    return c.json(await challenges.listPlayers(serviceContext(c).db, user.id, idParam(c.req.param("id"), "challenge")));
-  })
-  .delete("/challenges/:id/players/:userId", async (c) => {
-    const user = actingUser(c);
-    const id = idParam(c.req.param("id"), "challenge");
-    const playerId = idParam(c.req.param("userId"), "user");
-    return c.json(await challenges.removePlayer(serviceContext(c).db, user.id, id, playerId));
-  })
-  .post("/challenges/:id/invite/regenerate", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await challenges.regenerateInviteCodes(
-        c.get("deps"),
-        serviceContext(c).db,
-        user.id,
-        idParam(c.req.param("id"), "challenge"),
-      ),
-    );
-  });
+  .post("/challenges", signedInOnly, body(createChallengeSchema), async (c) =>
+    c.json(await commands.createChallenge(signedIn(c), c.req.valid("json")), 201),
+  )
+  .get("/challenges/:id", signedInOnly, challenge, async (c) =>
+    c.json(await views.getChallenge(signedIn(c), c.req.valid("param"))),
+  )
+  .patch("/challenges/:id", signedInOnly, challenge, body(updateChallengeSchema), async (c) =>
+    c.json(await commands.updateChallenge(signedIn(c), { ...c.req.valid("param"), ...c.req.valid("json") })),
+  )
+  .delete("/challenges/:id", signedInOnly, challenge, async (c) =>
+    c.json(await commands.deleteChallenge(signedIn(c), c.req.valid("param"))),
+  )
+  .get("/challenges/:id/courses", signedInOnly, challenge, async (c) =>
+    c.json(await views.listChallengeCourses(signedIn(c), c.req.valid("param"))),
+  )
+  .post("/challenges/:id/courses", signedInOnly, challenge, body(addChallengeCourseSchema), async (c) =>
+    c.json(await commands.addChallengeCourse(signedIn(c), { ...c.req.valid("param"), ...c.req.valid("json") })),
+  )
+  .get("/challenges/:id/players", signedInOnly, challenge, async (c) =>
+    c.json(await views.listPlayers(signedIn(c), c.req.valid("param"))),
+  )
+  .delete(
+    "/challenges/:id/players/:userId",
+    signedInOnly,
+    params(z.object({ id: idParam("challenge"), userId: idParam("user") })),
+    async (c) => c.json(await commands.removePlayer(signedIn(c), c.req.valid("param"))),
+  )
+  .post("/challenges/:id/invite/regenerate", signedInOnly, challenge, async (c) =>
+    c.json(await commands.regenerateInviteCodes(signedIn(c), c.req.valid("param"))),
+  );

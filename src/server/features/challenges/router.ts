@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   addChallengeCourseProcedureSchema,
   challengeIdSchema,
@@ -5,38 +6,34 @@ import {
   removePlayerSchema,
   updateChallengeProcedureSchema,
 } from "../../../shared/schemas/challenges";
-import { z } from "zod";
 import { protectedProcedure, router } from "../../trpc/init";
-import * as challenges from "./service";
+import * as commands from "./commands";
+import * as views from "./views";
 
 export const challengesRouter = router({
   /** The signed-in user's challenges (GET /api/users/{id}/challenges). */
-  list: protectedProcedure.input(z.void()).query(({ ctx }) => challenges.listUserChallenges(ctx.db, ctx.user.id)),
-  byId: protectedProcedure
-    .input(challengeIdSchema)
-    .query(({ ctx, input }) => challenges.getChallenge(ctx.db, ctx.user.id, input.id)),
+  list: protectedProcedure.input(z.void()).query(({ ctx }) => views.listUserChallenges(ctx)),
+  byId: protectedProcedure.input(challengeIdSchema).query(({ ctx, input }) => views.getChallenge(ctx, input)),
   create: protectedProcedure
     .input(createChallengeSchema)
-    .mutation(({ ctx, input }) => challenges.createChallenge(ctx.deps, ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => commands.createChallenge(ctx, input)),
   update: protectedProcedure
     .input(updateChallengeProcedureSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => challenges.updateChallenge(ctx.db, ctx.user.id, id, patch)),
+    .mutation(({ ctx, input }) => commands.updateChallenge(ctx, input)),
   delete: protectedProcedure
     .input(challengeIdSchema)
-    .mutation(({ ctx, input }) => challenges.deleteChallenge(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => commands.deleteChallenge(ctx, input)),
   courses: protectedProcedure
     .input(challengeIdSchema)
-    .query(({ ctx, input }) => challenges.listChallengeCourses(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => views.listChallengeCourses(ctx, input)),
   addCourse: protectedProcedure
     .input(addChallengeCourseProcedureSchema)
-    .mutation(({ ctx, input: { id, ...course } }) => challenges.addChallengeCourse(ctx.db, ctx.user.id, id, course)),
-  players: protectedProcedure
-    .input(challengeIdSchema)
-    .query(({ ctx, input }) => challenges.listPlayers(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => commands.addChallengeCourse(ctx, input)),
+  players: protectedProcedure.input(challengeIdSchema).query(({ ctx, input }) => views.listPlayers(ctx, input)),
   removePlayer: protectedProcedure
     .input(removePlayerSchema)
-    .mutation(({ ctx, input }) => challenges.removePlayer(ctx.db, ctx.user.id, input.id, input.userId)),
+    .mutation(({ ctx, input }) => commands.removePlayer(ctx, input)),
   regenerateInvite: protectedProcedure
     .input(challengeIdSchema)
-    .mutation(({ ctx, input }) => challenges.regenerateInviteCodes(ctx.deps, ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => commands.regenerateInviteCodes(ctx, input)),
 });

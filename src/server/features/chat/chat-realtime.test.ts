@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from "../../server";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
 import { createTestDatabase, testEnv } from "../../test/harness/harness";
 import { signUpAt, TestSocket } from "../../test/harness/test-socket";
-import { announceJoin } from "./service";
+import { announceJoin } from "./public";
 
 // /ws chat rooms against a real server: delivery goes through the database (trigger + LISTEN), so
 // these run the same path production does, on PGlite by default and PostgreSQL in CI.

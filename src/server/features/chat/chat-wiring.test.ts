@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import { createChallenge } from "../challenges/service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { createChallenge } from "../challenges/commands";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -14,12 +15,15 @@ describe("system messages written by other features", () => {
   test("join, record (birdie, eagle, achievements) and removal appear in the room", async () => {
     const owner = await signUp(h, { displayName: "Olive Owner" });
     const friend = await signUp(h, { displayName: "Fred Friend" });
-    const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
-      name: "Chatty Challenge",
-      startDate: new Date(Date.now() - 3 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 30 * DAY).toISOString(),
-      courseName: `Chat Course ${Math.random().toString(36).slice(2, 7)}`,
-    });
+    const challenge = await createChallenge(
+      h.as(owner.user),
+      createChallengeSchema.parse({
+        name: "Chatty Challenge",
+        startDate: new Date(Date.now() - 3 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 30 * DAY).toISOString(),
+        courseName: `Chat Course ${Math.random().toString(36).slice(2, 7)}`,
+      }),
+    );
     const join = await friend.client.post(`/api/challenges/invite/${challenge.inviteCode}/join`);
     expect(join.status).toBe(200);
     await h.caller(friend.user).birdies.recordRound({
@@ -45,12 +49,15 @@ describe("system messages written by other features", () => {
 
   test("a refused record writes no chat message (same transaction)", async () => {
     const owner = await signUp(h);
-    const challenge = await createChallenge(h.deps, h.db, owner.user.id, {
-      name: "Quiet Challenge",
-      startDate: new Date(Date.now() - 3 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 30 * DAY).toISOString(),
-      courseName: `Quiet Course ${Math.random().toString(36).slice(2, 7)}`,
-    });
+    const challenge = await createChallenge(
+      h.as(owner.user),
+      createChallengeSchema.parse({
+        name: "Quiet Challenge",
+        startDate: new Date(Date.now() - 3 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 30 * DAY).toISOString(),
+        courseName: `Quiet Course ${Math.random().toString(36).slice(2, 7)}`,
+      }),
+    );
     const round = {
       challengeId: challenge.id,
       date: new Date().toISOString().slice(0, 10),

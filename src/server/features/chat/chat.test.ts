@@ -4,14 +4,8 @@ import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import {
-  announceJoin,
-  announceLeave,
-  displayNameOf,
-  postSystemMessage,
-  postSystemMessages,
-  systemText,
-} from "./service";
+import { displayNameOf } from "../users/queries";
+import { announceJoin, announceLeave, postSystemMessage, postSystemMessages, systemText } from "./public";
 
 let h: TestHarness;
 type Golfer = Awaited<ReturnType<typeof signUp>>;
@@ -39,7 +33,7 @@ async function room() {
 }
 
 describe("POST /api/challenges/{challengeId}/chat", () => {
-  test("a member's message is stored trimmed and answered 201 with SPEC.md §3's shape", async () => {
+  test("a member's message is stored trimmed and answered 201 with the shape of docs/product/api.md#chatmessage", async () => {
     const { id } = await room();
     const res = await friend.client.post(`/api/challenges/${id}/chat`, { message: "  Fore!  " });
     expect(res.status).toBe(201);
@@ -222,7 +216,7 @@ describe("tRPC chat.list and chat.send", () => {
     expect(older).toEqual({ messages: [sent], nextCursor: null });
   });
 
-  test("members only (NOT_FOUND), signed-out UNAUTHORIZED, and SPEC.md's validation messages", async () => {
+  test("members only (NOT_FOUND), signed-out UNAUTHORIZED, and the validation messages of docs/product/texts-and-messages.md#chat-fields", async () => {
     const { id } = await room();
     await expect(h.caller(stranger.user).chat.list({ challengeId: id })).rejects.toMatchObject({
       code: "NOT_FOUND",
@@ -245,7 +239,7 @@ describe("tRPC chat.list and chat.send", () => {
 });
 
 describe("system messages", () => {
-  test("the helpers write DECISIONS.md's texts as system messages without a user", async () => {
+  test("the helpers write the texts of docs/product/rules.md#system-messages as system messages without a user", async () => {
     const { id } = await room();
     await announceJoin(h.db, id, "Fred Friend");
     // Recording announces its records and achievements in one insert, in order.

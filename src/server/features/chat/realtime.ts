@@ -5,8 +5,8 @@ import { AppError } from "../../lib/errors";
 import { logger } from "../../lib/logger";
 import type { BusEvent, ChatBus } from "../../realtime/bus";
 import type { ClientMessage, Realtime, SocketData } from "../../realtime/ws";
-import { requireMember } from "../challenges/service";
-import { getMessagesByIds } from "./service";
+import { requireMember } from "../challenges/access";
+import { getMessagesByIds } from "./views";
 
 type Socket = ServerWebSocket<SocketData>;
 
@@ -26,7 +26,7 @@ const LOAD_BATCH = 500;
 export const LOAD_DEADLINE_MS = 3_000;
 
 /**
- * Chat rooms on /ws (SPEC.md §7). A socket is in at most one room, joined only by a member acting
+ * Chat rooms on /ws (docs/product/api.md#websocket-ws). A socket is in at most one room, joined only by a member acting
  * as itself. Delivery follows the bus, never the request that wrote the message, so a message
  * written on any process (or inside any feature's transaction) reaches every room member once
  * it is committed.
@@ -81,7 +81,8 @@ export class ChatRooms {
     const challengeId = Number(msg.challengeId);
     if (!Number.isSafeInteger(challengeId) || challengeId < 1)
       return send(ws, { type: "ERROR", message: INVALID_CHALLENGE });
-    // SPEC.md's client names itself; the session decides, and a different id is refused.
+    // The original client names itself; the session decides, and a different id is refused
+    // (docs/product/api.md#userid-and-usersid).
     if (msg.userId !== undefined && msg.userId !== null && Number(msg.userId) !== ws.data.userId) {
       return send(ws, { type: "ERROR", message: NOT_YOURSELF, challengeId });
     }

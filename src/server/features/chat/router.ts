@@ -3,10 +3,6 @@ import { protectedProcedure, router } from "../../trpc/init";
 import * as chat from "./service";
 
 export const chatRouter = router({
-  list: protectedProcedure
-    .input(listChatMessagesSchema)
-    .query(({ ctx, input }) => chat.listMessages(ctx.db, ctx.user.id, input)),
-  send: protectedProcedure
-    .input(sendChatMessageSchema)
-    .mutation(({ ctx, input }) => chat.sendMessage(ctx.deps, ctx.db, ctx.user.id, input)),
+  list: protectedProcedure.input(listChatMessagesSchema).query(({ ctx, input }) => chat.listMessages(ctx, input)),
+  send: protectedProcedure.input(sendChatMessageSchema).mutation(({ ctx, input }) => chat.sendMessage(ctx, input)),
 });

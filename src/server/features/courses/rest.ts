@@ -1,23 +1,19 @@
 import { Hono } from "hono";
-import { actingUser, idParam, jsonBody } from "../../http/rest-helpers";
-import { serviceContext } from "../../http/rest-context";
+import { z } from "zod";
+import { courseSearchSchema, createCourseSchema } from "../../../shared/schemas/courses";
+import { signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
+import { body, idParam, params, query } from "../../http/validate";
 import * as courses from "./service";
 
-/** SPEC.md §7 course calls, as thin adapters over the courses service. */
+/** The course calls of docs/product/api.md#courses, as thin adapters over the courses service. */
 export const coursesRest = new Hono<HonoEnv>()
-  .get("/courses/search", async (c) => {
-    actingUser(c);
-    return c.json(await courses.searchCourses(serviceContext(c).db, { q: c.req.query("q") ?? "" }));
-  })
-  .post("/courses", async (c) => {
-    const user = actingUser(c);
-    return c.json(
-      await courses.createCourse(c.get("deps"), serviceContext(c).db, user.id, (await jsonBody(c)) as never),
-      201,
-    );
-  })
-  .get("/courses/:id", async (c) => {
-    actingUser(c);
-    return c.json(await courses.getCourse(serviceContext(c).db, idParam(c.req.param("id"), "course")));
-  });
+  .get("/courses/search", signedInOnly, query(courseSearchSchema), async (c) =>
+    c.json(await courses.searchCourses(signedIn(c), c.req.valid("query"))),
+  )
+  .post("/courses", signedInOnly, body(createCourseSchema), async (c) =>
+    c.json(await courses.createCourse(signedIn(c), c.req.valid("json")), 201),
+  )
+  .get("/courses/:id", signedInOnly, params(z.object({ id: idParam("course") })), async (c) =>
+    c.json(await courses.getCourse(signedIn(c), c.req.valid("param"))),
+  );

@@ -3,9 +3,7 @@ import { protectedProcedure, router } from "../../trpc/init";
 import * as courses from "./service";
 
 export const coursesRouter = router({
-  search: protectedProcedure.input(courseSearchSchema).query(({ ctx, input }) => courses.searchCourses(ctx.db, input)),
-  byId: protectedProcedure.input(courseIdSchema).query(({ ctx, input }) => courses.getCourse(ctx.db, input.id)),
-  create: protectedProcedure
-    .input(createCourseSchema)
-    .mutation(({ ctx, input }) => courses.createCourse(ctx.deps, ctx.db, ctx.user.id, input)),
+  search: protectedProcedure.input(courseSearchSchema).query(({ ctx, input }) => courses.searchCourses(ctx, input)),
+  byId: protectedProcedure.input(courseIdSchema).query(({ ctx, input }) => courses.getCourse(ctx, input)),
+  create: protectedProcedure.input(createCourseSchema).mutation(({ ctx, input }) => courses.createCourse(ctx, input)),
 });

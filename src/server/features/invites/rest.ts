@@ -1,27 +1,24 @@
 import { Hono } from "hono";
-import { actingUser } from "../../http/rest-helpers";
-import { serviceContext } from "../../http/rest-context";
+import { inviteCodeInputSchema, pinLookupSchema } from "../../../shared/schemas/invites";
+import { serviceContext, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
+import { params } from "../../http/validate";
 import * as invites from "./service";
 
 /**
- * SPEC.md §7 invite calls. Mounted before the challenge routes so `/challenges/invite/...` and
- * `/challenges/pin/...` are never read as challenge ids.
+ * The invite calls of docs/product/api.md#invites. Mounted before the challenge routes so
+ * `/challenges/invite/...` and `/challenges/pin/...` are never read as challenge ids.
  */
 export const invitesRest = new Hono<HonoEnv>()
-  .get("/challenge-preview/:code", async (c) => {
-    return c.json(await invites.previewInvite(serviceContext(c).db, { code: c.req.param("code") }));
-  })
-  .get("/challenges/invite/:code", async (c) => {
-    const user = actingUser(c);
-    return c.json(await invites.inviteDetails(serviceContext(c).db, user.id, { code: c.req.param("code") }));
-  })
-  .post("/challenges/invite/:code/join", async (c) => {
-    const user = actingUser(c);
-    return c.json(await invites.joinByCode(serviceContext(c).db, user.id, { code: c.req.param("code") }));
-  })
-  .get("/challenges/pin/:pin", async (c) => {
-    const user = actingUser(c);
-    const ctx = serviceContext(c);
-    return c.json(await invites.lookupPin(ctx.deps, ctx.db, user.id, { pin: c.req.param("pin") }, ctx.meta));
-  });
+  .get("/challenge-preview/:code", params(inviteCodeInputSchema), async (c) =>
+    c.json(await invites.previewInvite(serviceContext(c), c.req.valid("param"))),
+  )
+  .get("/challenges/invite/:code", signedInOnly, params(inviteCodeInputSchema), async (c) =>
+    c.json(await invites.inviteDetails(signedIn(c), c.req.valid("param"))),
+  )
+  .post("/challenges/invite/:code/join", signedInOnly, params(inviteCodeInputSchema), async (c) =>
+    c.json(await invites.joinByCode(signedIn(c), c.req.valid("param"))),
+  )
+  .get("/challenges/pin/:pin", signedInOnly, params(pinLookupSchema), async (c) =>
+    c.json(await invites.lookupPin(signedIn(c), c.req.valid("param"))),
+  );

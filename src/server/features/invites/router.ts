@@ -4,15 +4,9 @@ import * as invites from "./service";
 
 export const invitesRouter = router({
   /** The share page's preview: public, like GET /api/challenge-preview/{code}. */
-  preview: publicProcedure.input(inviteCodeInputSchema).query(({ ctx, input }) => invites.previewInvite(ctx.db, input)),
-  details: protectedProcedure
-    .input(inviteCodeInputSchema)
-    .query(({ ctx, input }) => invites.inviteDetails(ctx.db, ctx.user.id, input)),
-  join: protectedProcedure
-    .input(inviteCodeInputSchema)
-    .mutation(({ ctx, input }) => invites.joinByCode(ctx.db, ctx.user.id, input)),
+  preview: publicProcedure.input(inviteCodeInputSchema).query(({ ctx, input }) => invites.previewInvite(ctx, input)),
+  details: protectedProcedure.input(inviteCodeInputSchema).query(({ ctx, input }) => invites.inviteDetails(ctx, input)),
+  join: protectedProcedure.input(inviteCodeInputSchema).mutation(({ ctx, input }) => invites.joinByCode(ctx, input)),
   // A mutation, not a query: each call spends rate-limit budget and must never be retried or cached.
-  lookupPin: protectedProcedure
-    .input(pinLookupSchema)
-    .mutation(({ ctx, input }) => invites.lookupPin(ctx.deps, ctx.db, ctx.user.id, input, ctx.meta)),
+  lookupPin: protectedProcedure.input(pinLookupSchema).mutation(({ ctx, input }) => invites.lookupPin(ctx, input)),
 });

@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
 import { rows } from "../../db/raw";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
-import { addPlayer, createChallenge, removePlayer } from "../challenges/service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { addPlayer } from "../challenges/access";
+import { createChallenge, removePlayer } from "../challenges/commands";
 import { globalLeaderboard, GLOBAL_TOP } from "./service";
 
 let h: TestHarness;
@@ -27,16 +29,19 @@ async function challengeWith(
 ) {
   const users: Awaited<ReturnType<typeof signUp>>[] = [];
   for (let i = 0; i < players; i++) users.push(await signUp(h));
-  const challenge = await createChallenge(h.deps, h.db, users[0].user.id, {
-    name: "Ranking Test",
-    startDate: new Date(Date.now() - 5 * DAY).toISOString(),
-    endDate: new Date(Date.now() + 20 * DAY).toISOString(),
-    courseName: `Course ${Math.random().toString(36).slice(2, 8)}`,
-    tiebreaker: opts.tiebreaker === "firstToComplete" ? undefined : opts.tiebreaker,
-    tiebreakerThreshold: opts.tiebreakerThreshold,
-    eagleBonus: opts.eagleBonus ?? false,
-    allowMultipleBirdies: opts.allowMultipleBirdies ?? false,
-  });
+  const challenge = await createChallenge(
+    h.as(users[0].user),
+    createChallengeSchema.parse({
+      name: "Ranking Test",
+      startDate: new Date(Date.now() - 5 * DAY).toISOString(),
+      endDate: new Date(Date.now() + 20 * DAY).toISOString(),
+      courseName: `Course ${Math.random().toString(36).slice(2, 8)}`,
+      tiebreaker: opts.tiebreaker === "firstToComplete" ? undefined : opts.tiebreaker,
+      tiebreakerThreshold: opts.tiebreakerThreshold,
+      eagleBonus: opts.eagleBonus ?? false,
+      allowMultipleBirdies: opts.allowMultipleBirdies ?? false,
+    }),
+  );
   if (opts.tiebreaker === "firstToComplete") {
     await h.db.execute(sql`update challenges set tiebreaker = 'firstToComplete' where id = ${challenge.id}`);
   }
@@ -176,7 +181,7 @@ describe("challenge leaderboard ranking", () => {
     await record(1, [[1, 3]]);
     const stranger = await signUp(h);
     await expect(board(stranger, challenge.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await removePlayer(h.db, users[0].user.id, challenge.id, users[1].user.id);
+    await removePlayer(h.as(users[0].user), { id: challenge.id, userId: users[1].user.id });
     const entries = await board(users[0], challenge.id);
     expect(entries.map((e) => e.user.id)).not.toContain(users[1].user.id);
     expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.userId, users[1].user.id))).toHaveLength(0);
@@ -238,12 +243,15 @@ describe("global leaderboard", () => {
 
   test("a record played last year is not in this year's board; bad period is 400", async () => {
     const me = await signUp(h);
-    const old = await createChallenge(h.deps, h.db, me.user.id, {
-      name: "Long Season",
-      startDate: new Date(Date.now() - 800 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 5 * DAY).toISOString(),
-      courseName: "Old Course",
-    });
+    const old = await createChallenge(
+      h.as(me.user),
+      createChallengeSchema.parse({
+        name: "Long Season",
+        startDate: new Date(Date.now() - 800 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 5 * DAY).toISOString(),
+        courseName: "Old Course",
+      }),
+    );
     const lastYear = `${new Date().getUTCFullYear() - 1}-06-15`;
     await h
       .caller(me.user)

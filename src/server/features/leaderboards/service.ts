@@ -13,7 +13,7 @@ import {
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { parseInput } from "../../lib/validate";
-import { readAsMember } from "../challenges/service";
+import { readAsMember } from "../challenges/access";
 
 export const GLOBAL_TOP = 100;
 export const MY_CHALLENGES_TOP = 3;

@@ -6,7 +6,7 @@ import { userPictures } from "../../db/schema/profile";
 import { users } from "../../db/schema/users";
 import { notFound } from "../../lib/errors";
 import { parseInput } from "../../lib/validate";
-import { toPublicUser } from "../auth/service";
+import { toPublicUser } from "../users/queries";
 import { decodePictureDataUrl } from "./picture-bytes";
 
 export const pictureUrl = (userId: number, version: number) => `/api/users/${userId}/picture?v=${version}`;

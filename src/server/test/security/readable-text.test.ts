@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { directionControlsMessage } from "../../../shared/schemas/text";
 import { rows } from "../../db/raw";
 import { users } from "../../db/schema/users";
-import { createChallenge } from "../../features/challenges/service";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { createChallenge } from "../../features/challenges/commands";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../harness/harness";
 
 // Names and messages other golfers read (issue 13 row 19), through both transports over HTTP: a
@@ -23,12 +24,15 @@ let courseId: number;
 beforeAll(async () => {
   h = await createTestHarness();
   me = await signUp(h);
-  const challenge = await createChallenge(h.deps, h.db, me.user.id, {
-    name: "Readable names",
-    startDate: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-    endDate: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-    courseName: `Readable Links ${Date.now().toString(36)}`,
-  });
+  const challenge = await createChallenge(
+    h.as(me.user),
+    createChallengeSchema.parse({
+      name: "Readable names",
+      startDate: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+      endDate: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      courseName: `Readable Links ${Date.now().toString(36)}`,
+    }),
+  );
   challengeId = challenge.id;
   courseId = challenge.courses[0].id;
 }, 120_000);

@@ -8,8 +8,12 @@ import { chatMessages } from "../../db/schema/chat";
 import { supportRequests } from "../../db/schema/support";
 import { challengeCourses, challengePlayers, challenges, courses } from "../../db/schema/challenges";
 import { sessions, type UserRow, users } from "../../db/schema/users";
-import { recordBirdie } from "../../features/birdies/service";
-import { addPlayer, createChallenge } from "../../features/challenges/service";
+import { recordBirdieSchema } from "../../../shared/schemas/birdies";
+import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { sendChatMessageSchema } from "../../../shared/schemas/chat";
+import { recordBirdie } from "../../features/birdies/recording";
+import { addPlayer } from "../../features/challenges/access";
+import { createChallenge } from "../../features/challenges/commands";
 import { sendMessage } from "../../features/chat/service";
 import { uploadPicture } from "../../features/profile/service";
 import { createSupportRequest } from "../../features/support/service";
@@ -126,32 +130,41 @@ export class World {
   };
 
   private async newChallenge(creator: PersonaName, players: PersonaName[]): Promise<ChallengeRef> {
-    const view = await createChallenge(this.h.deps, this.h.db, this.personas[creator].id, {
-      name: `Hostile ${creator} ${tag()}`,
-      startDate: new Date(Date.now() - 10 * DAY).toISOString(),
-      endDate: new Date(Date.now() + 30 * DAY).toISOString(),
-      courseName: `Course ${tag()}`,
-      allowMultipleBirdies: true,
-      rules: "Private rules",
-    });
+    const view = await createChallenge(
+      this.h.as(this.personas[creator].user),
+      createChallengeSchema.parse({
+        name: `Hostile ${creator} ${tag()}`,
+        startDate: new Date(Date.now() - 10 * DAY).toISOString(),
+        endDate: new Date(Date.now() + 30 * DAY).toISOString(),
+        courseName: `Course ${tag()}`,
+        allowMultipleBirdies: true,
+        rules: "Private rules",
+      }),
+    );
     for (const p of players) await addPlayer(this.h.db, view.id, this.personas[p].id);
-    await sendMessage(this.h.deps, this.h.db, this.personas[creator].id, {
-      challengeId: view.id,
-      message: `Private chat of ${creator}`,
-    });
+    await sendMessage(
+      this.h.as(this.personas[creator].user),
+      sendChatMessageSchema.parse({
+        challengeId: view.id,
+        message: `Private chat of ${creator}`,
+      }),
+    );
     return { id: view.id, inviteCode: view.inviteCode, invitePin: view.invitePin, courseId: view.courses[0].id };
   }
 
   private async record(persona: PersonaName, c: ChallengeRef): Promise<number> {
     try {
-      const r = await recordBirdie(this.h.db, this.personas[persona].id, {
-        challengeId: c.id,
-        courseId: c.courseId,
-        holeNumber: 1 + Math.floor(Math.random() * 18),
-        score: 3,
-        date: yesterday(),
-        verifiedBy: partner,
-      });
+      const r = await recordBirdie(
+        this.h.as(this.personas[persona].user),
+        recordBirdieSchema.parse({
+          challengeId: c.id,
+          courseId: c.courseId,
+          holeNumber: 1 + Math.floor(Math.random() * 18),
+          score: 3,
+          date: yesterday(),
+          verifiedBy: partner,
+        }),
+      );
       return r.id;
     } catch {
       // A fuzzed update may have closed the challenge or refused repeats: the id then names nothing.

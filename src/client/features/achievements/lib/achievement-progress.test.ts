@@ -17,7 +17,6 @@ const won = (achievement: Achievement, at: string): UserAchievement => ({
   achievementId: achievement.id,
   challengeId: null,
   dateEarned: at,
-  earnedDate: at,
   achievement,
 });
 

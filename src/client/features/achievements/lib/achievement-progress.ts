@@ -19,13 +19,13 @@ export function mergeAchievements(
   const earnedAt = new Map<number, string>();
   for (const ua of earned) {
     const id = ua.achievementId ?? ua.achievement?.id;
-    const at = ua.dateEarned ?? ua.earnedDate;
+    const at = ua.dateEarned;
     if (id !== undefined && !earnedAt.has(id)) earnedAt.set(id, at);
   }
   const cards: AchievementCard[] = catalogue.map((a) => ({ ...a, earnedAt: earnedAt.get(a.id) ?? null }));
   for (const ua of earned) {
     if (!catalogue.some((a) => a.id === (ua.achievementId ?? ua.achievement?.id)) && ua.achievement) {
-      cards.push({ ...ua.achievement, earnedAt: ua.dateEarned ?? ua.earnedDate });
+      cards.push({ ...ua.achievement, earnedAt: ua.dateEarned });
     }
   }
   return cards;
@@ -57,10 +57,11 @@ export function completion(cards: readonly AchievementCard[]): { earned: number;
  * Birdie with Early Bird and Weekend Warrior); those ties follow the catalogue's order, so the
  * milestone a golfer expects to see first is not pushed out by its companions.
  */
-export function latestEarned<
-  T extends { dateEarned?: string; earnedDate?: string; achievementId?: number; achievement?: { id: number } },
->(earned: readonly T[], count: number): T[] {
-  const at = (ua: T) => new Date(ua.dateEarned ?? ua.earnedDate ?? 0).getTime() || 0;
+export function latestEarned<T extends { dateEarned?: string; achievementId?: number; achievement?: { id: number } }>(
+  earned: readonly T[],
+  count: number,
+): T[] {
+  const at = (ua: T) => new Date(ua.dateEarned ?? 0).getTime() || 0;
   const catalogueId = (ua: T) => ua.achievementId ?? ua.achievement?.id ?? Number.MAX_SAFE_INTEGER;
   return [...earned].sort((a, b) => at(b) - at(a) || catalogueId(a) - catalogueId(b)).slice(0, count);
 }

@@ -5,7 +5,7 @@ import { AchievementIcon, useMyAchievements, latestEarned } from "../../achievem
 
 const SHOWN = 2;
 
-/** SPEC.md §2 Recent Achievements widget: the two latest, with relative earned times. */
+/** The dashboard's Recent Achievements widget (docs/product/routes-and-screens.md#dashboard): the two latest, with relative earned times. */
 export function RecentAchievementsWidget() {
   const mine = useMyAchievements();
   const latest = latestEarned(mine.data ?? [], SHOWN);
@@ -48,7 +48,7 @@ export function RecentAchievementsWidget() {
                 />
                 <p className="w-full break-words text-sm font-semibold">{ua.achievement.name}</p>
                 <p className="w-full break-words text-xs text-base-content/70">{ua.achievement.description}</p>
-                <p className="text-xs font-medium text-primary">{relativeTime(ua.dateEarned ?? ua.earnedDate)}</p>
+                <p className="text-xs font-medium text-primary">{relativeTime(ua.dateEarned)}</p>
               </li>
             ))}
           </ul>

@@ -1,0 +1,53 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { challengeStatus } from "../../../shared/domain/challenge-timing";
+import type { deleteBirdieSchema } from "../../../shared/schemas/birdies";
+import { now, type SignedInContext } from "../../context";
+import { birdieRecords } from "../../db/schema/birdies";
+import { badRequest, forbidden, notFound } from "../../lib/errors";
+import { isMember } from "../challenges/access";
+import { findChallenge } from "../challenges/queries";
+
+export const BIRDIE_NOT_FOUND = "Birdie not found";
+export const NOT_YOUR_BIRDIE = "You can only delete your own birdies";
+export const RECORDS_FINAL = "This challenge has ended; its records are final";
+
+/** Deletes one of the caller's own records; a superseded birdie on that hole counts again. */
+export async function deleteBirdie(
+  ctx: SignedInContext,
+  { id }: z.output<typeof deleteBirdieSchema>,
+): Promise<{ ok: true; id: number }> {
+  const userId = ctx.user.id;
+  const at = now(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(birdieRecords).where(eq(birdieRecords.id, id)).for("update");
+    if (!row) throw notFound(BIRDIE_NOT_FOUND);
+    if (row.userId !== userId) {
+      // Fellow members learn it is someone else's; anyone else learns nothing.
+      if (await isMember(tx, row.challengeId, userId)) throw forbidden(NOT_YOUR_BIRDIE);
+      throw notFound(BIRDIE_NOT_FOUND);
+    }
+    const challenge = await findChallenge(tx, row.challengeId);
+    if (challenge && challengeStatus(challenge.startDate, challenge.endDate, at) === "past") {
+      throw badRequest(RECORDS_FINAL);
+    }
+    await tx.delete(birdieRecords).where(eq(birdieRecords.id, id));
+    if (row.counted && challenge && !challenge.allowMultipleBirdies) {
+      // Restore the best remaining record on the hole (an eagle over a birdie, then the earliest).
+      const best = tx
+        .select({ id: birdieRecords.id })
+        .from(birdieRecords)
+        .where(
+          and(
+            eq(birdieRecords.challengeId, row.challengeId),
+            eq(birdieRecords.userId, userId),
+            eq(birdieRecords.holeNumber, row.holeNumber),
+          ),
+        )
+        .orderBy(asc(birdieRecords.score), asc(birdieRecords.createdAt), asc(birdieRecords.id))
+        .limit(1);
+      await tx.update(birdieRecords).set({ counted: true }).where(eq(birdieRecords.id, best));
+    }
+    return { ok: true as const, id };
+  });
+}

@@ -1,0 +1,148 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { courseInfoText, summariseCourseNames } from "../../../shared/domain/challenge-courses";
+import { challengeStatus } from "../../../shared/domain/challenge-timing";
+import { inviteLinkPath } from "../../../shared/domain/invite-codes";
+import type {
+  ChallengeListItem,
+  ChallengePlayer,
+  ChallengeView,
+  challengeIdSchema,
+} from "../../../shared/schemas/challenges";
+import type { Course } from "../../../shared/schemas/courses";
+import { now, type SignedInContext } from "../../context";
+import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { type ChallengeRow, challengePlayers, challenges } from "../../db/schema/challenges";
+import { users } from "../../db/schema/users";
+import { holeSummariesFor } from "../birdies/queries";
+import { requireMember } from "./access";
+import { type ChallengeSummary, summarise } from "./queries";
+
+// What members read about their challenges: the view shapes (docs/product/api.md#challengeview-and-challengelistitem)
+// and the read services behind them.
+
+type ChallengeId = z.output<typeof challengeIdSchema>;
+
+function toView(row: ChallengeRow, summary: ChallengeSummary, viewerId: number, at: Date): ChallengeView {
+  const names = summary.courses.map((c) => c.name);
+  return {
+    id: row.id,
+    name: row.name,
+    rules: row.rules,
+    description: row.description,
+    courseMode: row.courseMode,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate.toISOString(),
+    tiebreaker: row.tiebreaker,
+    tiebreakerThreshold: row.tiebreakerThreshold,
+    allowMultipleBirdies: row.allowMultipleBirdies,
+    eagleBonus: row.eagleBonus,
+    creatorId: row.creatorId,
+    creatorName: summary.creatorName,
+    createdAt: row.createdAt.toISOString(),
+    courses: summary.courses,
+    courseName: summariseCourseNames(names),
+    courseInfo: courseInfoText(row.courseMode, names),
+    inviteCode: row.inviteCode,
+    inviteLink: inviteLinkPath(row.inviteCode),
+    invitePin: row.invitePin,
+    playerCount: summary.playerCount,
+    isCreator: row.creatorId === viewerId,
+    status: challengeStatus(row.startDate, row.endDate, at),
+  };
+}
+
+/** The challenge as `ctx`'s user sees it (the answer of create and update), read through `ctx.db`. */
+export async function viewOf(ctx: SignedInContext, row: ChallengeRow): Promise<ChallengeView> {
+  const summary = (await summarise(ctx.db, [row])).get(row.id)!;
+  return toView(row, summary, ctx.user.id, now(ctx));
+}
+
+/** The challenge's courses, in their order. */
+export async function courseListOf(db: Db, row: ChallengeRow): Promise<Course[]> {
+  return (await summarise(db, [row])).get(row.id)!.courses;
+}
+
+type HoleProgress = Pick<ChallengeListItem, "progress" | "birdiedHoles" | "eagleHoles" | "holeCounts" | "points">;
+
+const NO_PROGRESS: HoleProgress = { progress: 0, birdiedHoles: [], eagleHoles: [], holeCounts: {}, points: 0 };
+
+/** The caller's holes in each challenge, from the birdies feature (which owns the scoring rules). */
+async function holeProgressFor(
+  db: Db,
+  userId: number,
+  rows: readonly ChallengeRow[],
+): Promise<Map<number, HoleProgress>> {
+  const summaries = await holeSummariesFor(db, userId, rows);
+  const out = new Map<number, HoleProgress>();
+  for (const [id, s] of summaries) {
+    out.set(id, {
+      progress: s.progress,
+      birdiedHoles: s.birdiedHoles,
+      eagleHoles: s.eagleHoles,
+      holeCounts: s.holeCounts,
+      points: s.points,
+    });
+  }
+  return out;
+}
+
+/** One challenge with the caller's own progress in it (members only). */
+export async function getChallenge(ctx: SignedInContext, { id }: ChallengeId): Promise<ChallengeListItem> {
+  const row = await requireMember(ctx.db, id, ctx.user.id);
+  const view = await viewOf(ctx, row);
+  const progress = (await holeProgressFor(ctx.db, ctx.user.id, [row])).get(row.id) ?? NO_PROGRESS;
+  return { ...view, ...progress };
+}
+
+/** GET /api/users/{id}/challenges: every challenge the caller plays in, oldest start first. */
+export async function listUserChallenges(ctx: SignedInContext): Promise<ChallengeListItem[]> {
+  const { db, user } = ctx;
+  const rows = await prepared(db, "user_challenges", (d) =>
+    d
+      .select({ challenge: challenges })
+      .from(challenges)
+      .innerJoin(
+        challengePlayers,
+        and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))),
+      )
+      .orderBy(asc(challenges.startDate), asc(challenges.id))
+      .prepare("user_challenges"),
+  ).execute({ userId: user.id });
+  const list = rows.map((r) => r.challenge);
+  const at = now(ctx);
+  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, user.id, list)]);
+  return list.map((row) => ({
+    ...toView(row, summaries.get(row.id)!, user.id, at),
+    ...(progress.get(row.id) ?? NO_PROGRESS),
+  }));
+}
+
+export async function listChallengeCourses(ctx: SignedInContext, { id }: ChallengeId): Promise<Course[]> {
+  const challenge = await requireMember(ctx.db, id, ctx.user.id);
+  return courseListOf(ctx.db, challenge);
+}
+
+export async function listPlayers(ctx: SignedInContext, { id }: ChallengeId): Promise<ChallengePlayer[]> {
+  const challenge = await requireMember(ctx.db, id, ctx.user.id);
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profilePicture: users.profilePicture,
+      handicap: users.handicap,
+      joinedAt: challengePlayers.joinedAt,
+    })
+    .from(challengePlayers)
+    .innerJoin(users, eq(users.id, challengePlayers.userId))
+    .where(eq(challengePlayers.challengeId, id))
+    .orderBy(asc(challengePlayers.joinedAt), asc(users.id));
+  return rows.map((r) => ({
+    ...r,
+    handicap: r.handicap === null || r.handicap === undefined ? null : Number(r.handicap),
+    joinedAt: r.joinedAt.toISOString(),
+    isCreator: r.id === challenge.creatorId,
+  }));
+}
