@@ -38,7 +38,7 @@ export type Database = {
    */
   listen(channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<Listening>;
   /** A tarball of the whole data directory (PGlite only): tests boot copies and db:backup writes one. */
-  dump?(): Promise<Blob>;
+  dump?(compression?: "none" | "gzip"): Promise<Blob>;
   /**
    * PostgreSQL only: runs `work` on a connection of its own, outside the pool, closed afterwards.
    * Session-level state (an advisory lock) then stays on the connection that took it.
@@ -174,7 +174,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         },
       };
     },
-    dump: () => client.dumpDataDir("none"),
+    dump: (compression = "none") => client.dumpDataDir(compression),
     close: async () => {
       if (closed) return;
       closed = true;
