@@ -116,9 +116,12 @@ describe("/metrics content (parsed strictly as Prometheus text)", () => {
     expect(sampleValue(after, "birdie_chat_rooms_open")).toBe(rooms0);
   });
 
-  test("only metrics with real values: no pool figures on the embedded database, process figures present", async () => {
+  test("only metrics with real values: pool figures only where there is a pool (PostgreSQL), process figures", async () => {
     const exposition = await scrape();
-    expect(sampleValue(exposition, "birdie_db_pool_size")).toBeUndefined();
+    const usage = server.deps.database.poolUsage;
+    expect(server.deps.database.kind === "postgres").toBe(usage !== undefined);
+    expect(sampleValue(exposition, "birdie_db_pool_size")).toBe(usage?.().size);
+    expect(sampleValue(exposition, "birdie_db_pool_waiting")).toBe(usage ? 0 : undefined);
     expect(sampleValue(exposition, "birdie_process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(sampleValue(exposition, "birdie_process_cpu_seconds_total")).toBeGreaterThan(0);
   });

@@ -114,7 +114,7 @@ describe("GET /api/health/ready", () => {
   test("/api/health keeps its shape", async () => {
     expect((await get(appWith(database), "/api/health")).body).toEqual({
       ok: true,
-      db: "pglite",
+      db: database.kind,
       database: "up",
       pool: "up",
       listener: "off",
