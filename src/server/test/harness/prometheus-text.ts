@@ -51,7 +51,11 @@ export function parsePrometheusText(text: string): Exposition {
 }
 
 /** The value of the one sample named `name` whose labels include `labels`; undefined when none. */
-export function sampleValue(exposition: Exposition, name: string, labels: Record<string, string> = {}) {
+export function sampleValue(
+  exposition: Exposition,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   const found = exposition.samples.filter(
     (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
   );
