@@ -47,7 +47,7 @@ test("three servers started at once on an empty database all migrate, start and 
   }
 }, 120_000);
 
-test("`bun run db:migrate` run twice at once on an empty database: both succeed, one of them migrates", async () => {
+test("`bun run db:migrate` run twice at once on an empty database: both succeed and a server then finds the schema ready", async () => {
   const db = await createFreshDatabase();
   try {
     const run = () =>
