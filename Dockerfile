@@ -34,7 +34,8 @@ RUN mkdir -p /app/data && chown -R bun:bun /app/data
 USER bun
 VOLUME ["/app/data"]
 EXPOSE 3000
+# Readiness (pool, chat listener, migrations: ADR 0025); /api/health/live is for restart decisions.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD bun -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD bun -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Bun receives SIGTERM directly (exec form) so the graceful shutdown runs.
 CMD ["bun", "src/server/index.ts"]

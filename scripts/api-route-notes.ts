@@ -70,6 +70,26 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     answer: '200 `{ "ok": true, "db": "pglite" | "postgres" }`',
     errors: [[503, '`{ "ok": false, "db": ..., "message": "Database unavailable" }`']],
   },
+  "GET /api/health/live": {
+    group: "Health",
+    summary: "Liveness: the process answers (for restart decisions)",
+    description:
+      "Touches nothing else (no database, no session), so an outage elsewhere never gets a healthy process restarted. `Cache-Control: no-store`.",
+    answer: '200 `{ "ok": true }`',
+  },
+  "GET /api/health/ready": {
+    group: "Health",
+    summary: "Readiness: pool, listener and migrations ready (load balancers, compose)",
+    description:
+      "Checks, each within 700 ms: `pool` (a query through the requests' pool), `migrations` (every migration this release ships is applied), `listener` (the chat bus's LISTEN; `off` where none runs) and any part registered by later work (the job queue). Answers without a session look-up. `Cache-Control: no-store`.",
+    answer: '200 `{ "ok": true, "pool": "up", "migrations": "up", "listener": "up" | "off" }`',
+    errors: [
+      [
+        503,
+        '`{ "ok": false, "message": "Not ready: pool, listener", ...parts }`: `message` names every part that is `down`',
+      ],
+    ],
+  },
   "GET /api/user": {
     group: "Sign-in and the current user",
     summary: "The signed-in user",

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what it needs, then runs the typecheck,
-# unit + integration tests (PGlite; includes the hostile-input, IDOR and fault suites), the client
-# build and its bundle-size budget, the dependency audit, and the Playwright e2e suite (incl. axe
-# accessibility checks) in Chromium.
+# the migration check (expand-then-contract), unit + integration tests (PGlite; includes the
+# hostile-input, IDOR and fault suites), the client build and its bundle-size budget, the
+# dependency audit, and the Playwright e2e suite (incl. axe accessibility checks) in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +25,9 @@ bun run typecheck
 echo "== lint and format (Biome)"
 bun run lint
 bun run format:check
+
+echo "== migrations expand only, or are marked contract steps (ADR 0025)"
+bun run check:migrations
 
 echo "== unit + integration (bun test; FUZZ_RUNS=${FUZZ_RUNS:-1000} generated cases per procedure and route)"
 bun test --timeout 600000 ./src

@@ -20,6 +20,19 @@ for attempt in $(seq 1 20); do
   sleep 1
 done
 
+# deploy/nginx.pg-test.ts runs Debian's nginx (its own config and ports, never the system service).
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's nginx for the proxy test..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+    # Only the binary is wanted: the package's own service must not hold port 80.
+    (systemctl disable --now nginx || service nginx stop || true) >/dev/null 2>&1
+  else
+    echo "nginx is missing: install Debian's 'nginx' package (sudo apt-get install nginx)." >&2
+    exit 1
+  fi
+fi
+
 mapfile -t PG_ONLY < <(find src -name '*.pg-test.ts' | sort | sed 's|^|./|')
 echo "== integration suite against PostgreSQL ($PG_URL), plus ${#PG_ONLY[@]} PostgreSQL-only files"
 # The full 1,000-case fuzz runs on PGlite; here a lighter pass keeps CI well inside its time.

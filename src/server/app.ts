@@ -7,6 +7,7 @@ import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
 import { birdiesRest } from "./features/birdies/rest";
 import { chatRest } from "./features/chat/rest";
+import { healthProbesRest } from "./features/health/probes";
 import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
@@ -15,6 +16,7 @@ import { supportRest } from "./features/support/rest";
 import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
+import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { staticSite } from "./http/static";
@@ -23,6 +25,7 @@ import type { HonoEnv } from "./http/types";
 import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
 import { logger } from "./lib/logger";
 import type { AppDeps } from "./deps";
+import { metricsRest, requestMetrics } from "./metrics/http-metrics";
 import { appRouter } from "./trpc/router";
 
 const MB = 1024 * 1024;
@@ -53,6 +56,8 @@ export function createApp(deps: AppDeps) {
   });
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
+  app.use("*", requestId(env.TRUST_PROXY));
+  if (deps.metrics) app.use("*", requestMetrics(deps.metrics));
   app.use("*", securityHeaders(production));
   app.use("*", hostCheck(env.PUBLIC_ORIGIN, env.TRUST_PROXY));
   app.use("*", async (c, next) => {
@@ -75,6 +80,7 @@ export function createApp(deps: AppDeps) {
 
   // Health first and without a session look-up: it must answer even when sessions cannot load.
   app.route("/api", healthRest);
+  app.route("/api", healthProbesRest);
 
   // tRPC refuses NUL in its input itself (in its own error shape); REST paths and queries here.
   app.use("/api/*", refuseNulInUrl());
@@ -118,6 +124,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.route("/", metricsRest(deps.metrics, env.METRICS_TOKEN));
   app.route("/", staticSite(env.STATIC_DIR));
   return app;
 }

@@ -1,6 +1,8 @@
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import type { Limits } from "./lib/limits";
+import type { ReadinessCheck } from "./lib/readiness";
+import type { Metrics } from "./metrics/metrics";
 
 /** What services may need besides the database handle: built once per process (server.ts). */
 export type AppDeps = {
@@ -9,4 +11,8 @@ export type AppDeps = {
   limits: Limits;
   /** The chat bus's LISTEN, when this process runs one (a full server; not app.request tests). */
   listener?: { isListening(): boolean };
+  /** Parts /api/health/ready waits for besides the pool, the listener and the migrations. */
+  readiness?: ReadinessCheck[];
+  /** This process's Prometheus registry (/metrics); features register their own metrics on it. */
+  metrics?: Metrics;
 };

@@ -66,6 +66,13 @@ const envSchema = z.object({
     .enum(["0", "1", "true", "false", ""])
     .optional()
     .transform((v) => v === "1" || v === "true"),
+  /** Bearer token a Prometheus scraper sends for /metrics; unset: /metrics answers 404 (ADR 0025). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Multiplies the sign-in/sign-up rate limits; tests and benchmarks raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });

@@ -6,6 +6,8 @@ import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/service";
 import { ChatRooms } from "./features/chat/realtime";
 import { logger } from "./lib/logger";
+import { Metrics } from "./metrics/metrics";
+import { observeServer } from "./metrics/server-metrics";
 import { startSweeping } from "./lib/sweep";
 import { ChatBus } from "./realtime/bus";
 import { Realtime, type SocketData } from "./realtime/ws";
@@ -40,10 +42,18 @@ export async function startServer(
 
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
   const bus = await ChatBus.start(database);
-  const deps: AppDeps = { database, env, limits: createLimits(database.db, env.RATE_LIMIT_SCALE), listener: bus };
+  const metrics = new Metrics();
+  const deps: AppDeps = {
+    database,
+    env,
+    limits: createLimits(database.db, env.RATE_LIMIT_SCALE),
+    listener: bus,
+    metrics,
+  };
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);
+  observeServer(metrics, { database, realtime, listener: bus });
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => {
     if (event.kind === "sessions-ended") realtime.closeSessions(event.sessionIds);

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
+import { type PoolUsage, usageTrackingClient } from "./pool-usage";
 import { preparingClient } from "./prepare-all";
 import { lockDataDir } from "./data-dir-lock";
 import { type Listening, listenWithReconnect, type NotifyHandler } from "./pg-listener";
@@ -36,8 +37,15 @@ export type Database = {
    * PGlite delivers NOTIFY in-process, with the same only-on-commit rule as PostgreSQL.
    */
   listen(channels: string[], onNotify: NotifyHandler, onListen: () => void): Promise<Listening>;
-  /** A tarball of the whole data directory (PGlite only): tests boot copies of a migrated one. */
-  dump?(): Promise<Blob>;
+  /** A tarball of the whole data directory (PGlite only): tests boot copies and db:backup writes one. */
+  dump?(compression?: "none" | "gzip"): Promise<Blob>;
+  /**
+   * PostgreSQL only: runs `work` on a connection of its own, outside the pool, closed afterwards.
+   * Session-level state (an advisory lock) then stays on the connection that took it.
+   */
+  withOwnConnection?<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: how busy the request pool is (metrics; see pool-usage.ts). */
+  poolUsage?(): PoolUsage;
 };
 
 export type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob; max?: number };
@@ -69,7 +77,8 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     onnotice: () => {},
   });
-  const db = drizzle(preparingClient(client), { schema }) as unknown as Db;
+  const tracked = usageTrackingClient(client, max);
+  const db = drizzle(preparingClient(tracked.client), { schema }) as unknown as Db;
   // The probe connection behind ping(): opened on first use, dropped after any failure so the
   // next ping dials afresh (a connection stuck on a dead peer would otherwise answer nothing).
   let probe: Sql | undefined;
@@ -83,6 +92,15 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     db,
     kind: "postgres",
     listen: (channels, onNotify, onListen) => listenWithReconnect(url, channels, onNotify, onListen),
+    poolUsage: tracked.usage,
+    withOwnConnection: async (work) => {
+      const own = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+      try {
+        return await work(drizzle(own, { schema }) as unknown as Db);
+      } finally {
+        await own.end({ timeout: 5 });
+      }
+    },
     ping: async (timeoutMs = 1000) => {
       if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_ENDED" });
       probe ??= postgres(url, {
@@ -156,7 +174,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         },
       };
     },
-    dump: () => client.dumpDataDir("none"),
+    dump: (compression = "none") => client.dumpDataDir(compression),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -46,8 +46,8 @@ export class DatabaseWatch {
  */
 export function dbDeadline(watch: DatabaseWatch): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
-    // Health has its own, shorter ping and its own answer.
-    if (c.req.path === "/api/health") return next();
+    // Health checks have their own, shorter pings and their own answers.
+    if (c.req.path.startsWith("/api/health")) return next();
     const run = next().then(() => "done" as const);
     const started = performance.now();
     while (performance.now() - started < GIVE_UP_CHECKING_MS) {

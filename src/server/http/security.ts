@@ -49,12 +49,15 @@ export function isAllowedHost(req: Request, allowedOrigins: string[], trustProxy
 }
 
 /**
- * Refuses requests for other host names with 421 Misdirected Request. The health check is exempt:
- * orchestrators probe it by the container's address, and it reveals nothing.
+ * Asked by orchestrators, load balancers and Prometheus by the container's address, not the public
+ * host name. The health checks reveal nothing; /metrics needs its own token (ADR 0025).
  */
+export const PROBE_PATHS = new Set(["/api/health", "/api/health/live", "/api/health/ready", "/metrics"]);
+
+/** Refuses requests for other host names with 421 Misdirected Request (probes are exempt). */
 export function hostCheck(allowedOrigins: string[], trustProxy: boolean): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
-    if (c.req.path !== "/api/health" && !isAllowedHost(c.req.raw, allowedOrigins, trustProxy)) {
+    if (!PROBE_PATHS.has(c.req.path) && !isAllowedHost(c.req.raw, allowedOrigins, trustProxy)) {
       return c.json({ message: MISDIRECTED }, 421);
     }
     await next();

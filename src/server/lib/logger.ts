@@ -1,4 +1,7 @@
-// One JSON line per event: easy to grep here and to ship to any log store later.
+import { requestContext } from "./request-context";
+
+// One JSON line per event: easy to grep here and to ship to any log store later. A line written
+// while a request is answered names it (`requestId`, the X-Request-Id of the answer).
 type Fields = Record<string, unknown>;
 const quiet = process.env.NODE_ENV === "test" && !process.env.LOG_IN_TESTS;
 
@@ -38,7 +41,13 @@ export function redact(value: unknown, depth = 0): unknown {
 
 function write(level: "info" | "warn" | "error", msg: string, fields?: Fields) {
   if (quiet && level !== "error") return;
-  const line = JSON.stringify(redact({ t: new Date().toISOString(), level, msg, ...fields }));
+  // Added after redaction: an id is checked on arrival (http/request-id.ts), and a 32-hex one
+  // could otherwise read as a token.
+  const requestId = requestContext.getStore()?.requestId;
+  const line = JSON.stringify({
+    ...(redact({ t: new Date().toISOString(), level, msg, ...fields }) as Fields),
+    ...(requestId ? { requestId } : {}),
+  });
   if (level === "error") console.error(line);
   else console.log(line);
 }
