@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
+import type { z } from "zod";
+import { changePasswordSchema, loginSchema, registerSchema } from "../src/shared/schemas/auth";
 import { listBirdiesSchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
@@ -9,7 +9,7 @@ import {
 import { listChatMessagesSchema, sendChatMessageSchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
-import { pictureUploadSchema } from "../src/shared/schemas/profile";
+import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -73,6 +73,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/user": {
     group: "Sign-in and the current user",
     summary: "The signed-in user",
+    userIdQuery: true,
     description: "Sent with `Cache-Control: no-store, no-cache, must-revalidate` and `Pragma: no-cache`.",
     answer: "200 `PublicUser`",
   },
@@ -123,6 +124,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     description:
       "Checks the current password, sets the new one (the sign-up rules apply) and ends every other session of the golfer, which also closes their sockets on every instance. The calling session stays signed in.",
     body: changePasswordSchema,
+    userIdQuery: true,
     answer: "200 `{ ok: true, endedSessions }` (how many other sessions were ended)",
     errors: [
       [400, "Current password is incorrect, or the new password breaks a sign-up rule"],
@@ -135,10 +137,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary: "Update the profile fields, or set or remove the profile picture",
     description:
       "With `profilePicture` in the body the picture is stored (a data URL) or removed (`null`); any other fields in the same body are checked first, so a refused request changes nothing. Without it, only the profile fields change.",
-    body: z.object({
-      ...updateProfileSchema.shape,
-      profilePicture: pictureUploadSchema.shape.profilePicture.nullable().optional(),
-    }),
+    body: profileUpdateSchema,
+    userIdQuery: true,
     fieldNotes: {
       displayName: "Left out: unchanged",
       homeCourseName: 'Left out: unchanged; `""` or `null`: cleared',
@@ -158,6 +158,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/users/:id/picture": {
     group: "Profile",
     summary: "A user's profile picture",
+    userIdQuery: true,
     description:
       "Any signed-in user may fetch any picture. The URL carries the version, so the answer is cached for a year: `Cache-Control: private, max-age=31536000, immutable` and an `ETag`; `If-None-Match` with that tag answers 304.",
     answer: "200 the image bytes with their real `Content-Type`, or 304",

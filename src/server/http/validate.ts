@@ -39,6 +39,11 @@ export const readJsonBody = (): MiddlewareHandler<HonoEnv> => async (c, next) =>
     c.set("bodyProblem", NUL_MESSAGE);
     value = {};
   }
+  // Hono's `c.req.json()` (which the validator calls) parses the cached *text* again, so the
+  // text is replaced by the value read here: otherwise bad JSON would fail there with Hono's own
+  // message and an empty body would not read as {}.
+  // (Hono types the cache entry as the text itself, but stores and reads the promise of it.)
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(JSON.stringify(value));
   c.req.bodyCache.json = Promise.resolve(value);
   await next();
 };

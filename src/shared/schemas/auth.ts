@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { directionControlsMessage, hasDirectionControls, isInvisible, readableText } from "./text";
 
-// Messages are SPEC.md §5 word for word; the form, the tRPC procedure and the REST route all use
-// these schemas, so a message changes in one place only.
+// Messages are those of docs/product/texts-and-messages.md#sign-in-and-profile-fields, word for
+// word; the form, the tRPC procedure and the REST route all use these schemas, so a message
+// changes in one place only.
 
 export const usernameSchema = z
   .string({ error: "Username is required" })

@@ -4,8 +4,6 @@ import { protectedProcedure, router } from "../../trpc/init";
 import { removePicture, uploadPicture } from "./service";
 
 export const profileRouter = router({
-  uploadPicture: protectedProcedure
-    .input(pictureUploadSchema)
-    .mutation(({ ctx, input }) => uploadPicture(ctx.db, ctx.user.id, input)),
-  removePicture: protectedProcedure.input(z.void()).mutation(({ ctx }) => removePicture(ctx.db, ctx.user.id)),
+  uploadPicture: protectedProcedure.input(pictureUploadSchema).mutation(({ ctx, input }) => uploadPicture(ctx, input)),
+  removePicture: protectedProcedure.input(z.void()).mutation(({ ctx }) => removePicture(ctx)),
 });
