@@ -21,6 +21,7 @@ import { users } from "../src/server/db/schema/users";
 import { sendMessage } from "../src/server/features/chat/service";
 import { createLimits } from "../src/server/lib/limits";
 import { challengeLeaderboard } from "../src/server/features/leaderboards/service";
+import { benchContext, benchDeps } from "./lib/context";
 import { summarise } from "./stats";
 
 const URL_ = process.env.BENCH_DRIVERS_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench_drivers";
@@ -72,7 +73,10 @@ const [{ user_id: memberId }] = await rows<{ user_id: number }>(
   sql`select user_id from challenge_players where challenge_id = ${challengeId} limit 1`,
 );
 const [{ n: userCount }] = await rows<{ n: number }>(probe.db, sql`select count(*)::int n from users`);
-await probe.close();
+const [member] = await probe.db.select().from(users).where(eq(users.id, memberId));
+// The services' own dependencies live on the probe's connection; each workload's queries run on
+// the driver under test.
+const deps = benchDeps(probe);
 
 const workloads: { name: string; run(db: Db, i: number): Promise<unknown> }[] = [
   {
@@ -83,7 +87,7 @@ const workloads: { name: string; run(db: Db, i: number): Promise<unknown> }[] = 
         .from(users)
         .where(eq(users.id, 1 + (i % userCount))),
   },
-  { name: "challenge leaderboard", run: (db) => challengeLeaderboard(db, memberId, challengeId) },
+  { name: "challenge leaderboard", run: (db) => challengeLeaderboard(benchContext(deps, member, db), { challengeId }) },
   {
     name: "chat message (check, insert, read)",
     // The per-golfer chat limit (30 a minute) would refuse the bench: scaled out of the way, but
@@ -194,6 +198,8 @@ for (const driver of drivers) {
   // node-postgres's pool.end() can wait on a client whose socket died: bounded.
   await Promise.race([driver.close(), Bun.sleep(5_000)]);
 }
+
+await Promise.race([probe.close(), Bun.sleep(5_000)]);
 
 const admin = postgres(URL_.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists "${new URL(URL_).pathname.slice(1)}" with (force)`);

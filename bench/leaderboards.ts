@@ -2,9 +2,10 @@
 //   bun run bench:leaderboards
 // Prints p50/p99 per board and for recording one birdie (achievement checks and the trigger-kept
 // period totals included), plus EXPLAIN of the global board to show it never scans the records.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { rows } from "../src/server/db/raw";
+import { users } from "../src/server/db/schema/users";
 import { recordBirdie } from "../src/server/features/birdies/service";
 import {
   challengeLeaderboard,
@@ -12,12 +13,18 @@ import {
   myChallengesLeaderboard,
 } from "../src/server/features/leaderboards/service";
 import { PERIODS } from "../src/shared/domain/periods";
+import { benchContext, benchDeps } from "./lib/context";
 import { BENCH_URL } from "./seed";
 import { line, time } from "./stats";
 
 const N = Number(process.env.BENCH_ITERATIONS ?? 200);
 const database = await openDatabase({ url: BENCH_URL, max: 4 });
 const db = database.db;
+const deps = benchDeps(database);
+const as = async (userId: number) => {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return benchContext(deps, user);
+};
 
 const [counts] = await rows<{ users: number; records: number; challenges: number }>(
   db,
@@ -45,23 +52,25 @@ const [tail] = await rows<{ user_id: number }>(
   sql`select user_id from user_period_stats where period = 'all' order by points asc, user_id limit 1`,
 );
 
+const [asMember, asBusy, asTail] = await Promise.all([as(member.user_id), as(busy.user_id), as(tail.user_id)]);
+
 console.log(
   line(
     `challenge leaderboard (${bigChallenge.n} records)`,
-    await time(N, () => challengeLeaderboard(db, member.user_id, bigChallenge.challenge_id)),
+    await time(N, () => challengeLeaderboard(asMember, { challengeId: bigChallenge.challenge_id })),
   ),
 );
 console.log(
   line(
     `my-challenges leaderboard (${busy.n} challenges)`,
-    await time(N, () => myChallengesLeaderboard(db, busy.user_id)),
+    await time(N, () => myChallengesLeaderboard(asBusy, { offset: 0 })),
   ),
 );
 for (const period of PERIODS) {
   console.log(
     line(
       `global ${period}: top 100 + own rank (tail user)`,
-      await time(N, () => globalLeaderboard(db, tail.user_id, { period })),
+      await time(N, () => globalLeaderboard(asTail, { period })),
     ),
   );
 }

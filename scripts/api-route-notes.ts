@@ -395,12 +395,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/challenges/:id/leaderboard": {
     group: "Leaderboards",
     summary: "Every player of a challenge, ranked",
+    userIdQuery: true,
     answer: "200 `LeaderboardEntry[]` in rank order (players without records included, with 0 points)",
     errors: [NOT_MEMBER],
   },
   "GET /api/users/:id/challenges/leaderboard": {
     group: "Leaderboards",
     summary: "My Rankings: the caller's rank in each of their challenges, 20 challenges a page",
+    userIdQuery: true,
     paramNotes: { id: "Must be the caller's own id, else 403 `You can only act as yourself`" },
     query: myChallengesPageSchema,
     queryNotes: { offset: "Challenges to skip; most recent end date first" },
@@ -409,6 +411,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/leaderboard/global": {
     group: "Leaderboards",
     summary: "The global board of a period: top 100 plus the caller's own row beyond 100th",
+    userIdQuery: true,
     query: periodSchema,
     queryNotes: { p: "Alias of `period` (read when `period` is absent)" },
     answer: "200 `GlobalLeaderboard`",
