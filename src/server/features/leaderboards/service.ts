@@ -44,6 +44,7 @@ const idList = (ids: readonly number[]) =>
 /**
  * Ranks every player of the given challenges in one statement: points, then the challenge's
  * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
+ * Points and types come from the SQL scoring functions (drizzle/0011, docs/product/rules.md#scoring).
  */
 async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
@@ -58,10 +59,10 @@ async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<
     ),
     stats as (
       select r.challenge_id, r.user_id,
-             sum(case when r.score <= 2 then 3 else 1 end)::int as points,
+             sum(record_points(r.score))::int as points,
              count(distinct r.hole_number)::int as holes,
-             (count(*) filter (where r.score >= 3))::int as birdies,
-             (count(*) filter (where r.score <= 2))::int as eagles,
+             (count(*) filter (where not is_eagle(r.score)))::int as birdies,
+             (count(*) filter (where is_eagle(r.score)))::int as eagles,
              max(r.created_at) as last_at
       from birdie_records r
       where r.challenge_id in (${ids}) and r.counted
@@ -118,8 +119,8 @@ async function holeCountsOf(
   }>(
     db,
     sql`select challenge_id, user_id, hole_number,
-               (count(*) filter (where score >= 3))::int as birdies,
-               (count(*) filter (where score <= 2))::int as eagles
+               (count(*) filter (where not is_eagle(score)))::int as birdies,
+               (count(*) filter (where is_eagle(score)))::int as eagles
         from birdie_records
         where challenge_id in (${idList(challengeIds)}) and counted ${userFilter ?? sql``}
         group by challenge_id, user_id, hole_number`,
