@@ -32,7 +32,7 @@ export type RouteNote = {
   fieldNotes?: Record<string, string>;
   /** Overrides the default description of a path parameter. */
   paramNotes?: Record<string, string>;
-  /** The route accepts SPEC-era `?userId=`, which must name the caller (else 403). */
+  /** The route accepts the old client's `?userId=`, which must name the caller (else 403). */
   userIdQuery?: boolean;
   /** Status and shape of a successful answer. Shapes are described under "Answer shapes". */
   answer: string;

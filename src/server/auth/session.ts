@@ -9,13 +9,13 @@ import { sessions, users, type SessionRow, type UserRow } from "../db/schema/use
 // Sessions as Lucia's guide designs them: a random token in the cookie, only its SHA-256 hash in
 // the database, 30 days of life that slide forward while the user keeps coming back.
 
-export const SESSION_COOKIE = "session";
+const SESSION_COOKIE = "session";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Extend a session once it has less than this left, so an active user is never signed out. */
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
 
-export type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean } | null;
+type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean } | null;
 
 export function generateSessionToken(): string {
   // 20 bytes = 160 bits from the CSPRNG.

@@ -16,7 +16,7 @@ import { iso, offsetOf } from "./sql";
 // The audit log: every admin action writes its entry inside the transaction that performs it, so
 // the log never claims what was rolled back (docs/product/routes-and-screens.md#admin-pages).
 
-export type AuditTarget = { type: AuditTargetType; id: number; label: string };
+type AuditTarget = { type: AuditTargetType; id: number; label: string };
 
 export async function writeAudit(
   tx: Db,

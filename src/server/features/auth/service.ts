@@ -28,25 +28,25 @@ import {
   uniqueViolation,
 } from "../../lib/errors";
 
-export const INVALID_LOGIN = "Invalid username or password";
+const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";
 export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
 export const TOO_MANY_SIGNUPS = "Too many sign-up attempts from this address. Please try again later.";
 export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait a few minutes and try again.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
-export const USERNAME_TAKEN = "Username is already taken";
-export const EMAIL_TAKEN = "Email is already registered";
+const USERNAME_TAKEN = "Username is already taken";
+const EMAIL_TAKEN = "Email is already registered";
 /**
  * How long a sign-in to an account under attack (wrong passwords from many addresses) waits
  * before its password is checked: it slows guessing and costs the owner a second, never a lockout.
  */
-export const LOGIN_SLOWDOWN_MS = 1000;
+const LOGIN_SLOWDOWN_MS = 1000;
 
 /**
  * Sign-up, sign-in and sign-out answer with the session cookie: both transports give the call a
  * way to set it (tRPC's context, REST's `serviceContext(c)`), so the cookie is set here, once.
  */
-export type CookieContext = ServiceContext & { setCookie(cookie: string): void };
+type CookieContext = ServiceContext & { setCookie(cookie: string): void };
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {
