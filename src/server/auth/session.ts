@@ -78,7 +78,7 @@ export async function invalidateUserSessions(db: Db, userId: number): Promise<vo
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, the whole site, `Secure` over https. The attributes
- * are written in this order on purpose (clients and tests read it); Hono's `serialize` orders them
+ * are written in this order on purpose (the auth tests pin it); Hono's `serialize` orders them
  * differently, so only the reading side below uses Hono's cookie code.
  */
 function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
