@@ -20,8 +20,8 @@ import * as schema from "../src/server/db/schema/index";
 import { users } from "../src/server/db/schema/users";
 import { sendMessage } from "../src/server/features/chat/service";
 import { sendChatMessageSchema } from "../src/shared/schemas/chat";
-import { benchContext, benchUser } from "./lib/service-context";
 import { challengeLeaderboard } from "../src/server/features/leaderboards/service";
+import { benchContext, benchDeps, benchUser } from "./lib/service-context";
 import { summarise } from "./stats";
 
 const URL_ = process.env.BENCH_DRIVERS_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench_drivers";
@@ -74,7 +74,9 @@ const [{ user_id: memberId }] = await rows<{ user_id: number }>(
 );
 const member = await benchUser(probe.db, memberId);
 const [{ n: userCount }] = await rows<{ n: number }>(probe.db, sql`select count(*)::int n from users`);
-await probe.close();
+// The services' own dependencies live on the probe's connection; each workload's queries run on
+// the driver under test.
+const deps = benchDeps(probe);
 
 const workloads: { name: string; run(db: Db, i: number): Promise<unknown> }[] = [
   {
@@ -85,20 +87,23 @@ const workloads: { name: string; run(db: Db, i: number): Promise<unknown> }[] = 
         .from(users)
         .where(eq(users.id, 1 + (i % userCount))),
   },
-  { name: "challenge leaderboard", run: (db) => challengeLeaderboard(db, memberId, challengeId) },
+  { name: "challenge leaderboard", run: (db) => challengeLeaderboard(benchContext(deps, member, db), { challengeId }) },
   {
     name: "chat message (check, insert, read)",
     // The per-golfer chat limit (30 a minute) would refuse the bench: scaled out of the way, but
     // its counter query still runs on the driver under test, as in the server.
     run: (db, i) =>
-      sendMessage(benchContext(probe, db, member), sendChatMessageSchema.parse({ challengeId, message: `bench ${i}` })),
+      sendMessage(
+        benchContext(benchDeps(probe, db), member, db),
+        sendChatMessageSchema.parse({ challengeId, message: `bench ${i}` }),
+      ),
   },
   {
     name: "same, in a transaction",
     run: (db, i) =>
       db.transaction((tx) =>
         sendMessage(
-          benchContext(probe, tx as unknown as Db, member),
+          benchContext(benchDeps(probe, tx as unknown as Db), member, tx as unknown as Db),
           sendChatMessageSchema.parse({ challengeId, message: `tx ${i}` }),
         ),
       ),
@@ -196,6 +201,8 @@ for (const driver of drivers) {
   // node-postgres's pool.end() can wait on a client whose socket died: bounded.
   await Promise.race([driver.close(), Bun.sleep(5_000)]);
 }
+
+await Promise.race([probe.close(), Bun.sleep(5_000)]);
 
 const admin = postgres(URL_.replace(/\/[^/]*$/, "/postgres"), { max: 1, onnotice: () => {} });
 await admin.unsafe(`drop database if exists "${new URL(URL_).pathname.slice(1)}" with (force)`);

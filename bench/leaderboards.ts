@@ -7,19 +7,21 @@ import { openDatabase } from "../src/server/db/client";
 import { rows } from "../src/server/db/raw";
 import { recordBirdie } from "../src/server/features/birdies/recording";
 import { recordBirdieSchema } from "../src/shared/schemas/birdies";
-import { benchContext, benchUser } from "./lib/service-context";
 import {
   challengeLeaderboard,
   globalLeaderboard,
   myChallengesLeaderboard,
 } from "../src/server/features/leaderboards/service";
 import { PERIODS } from "../src/shared/domain/periods";
+import { benchContext, benchDeps, benchUser } from "./lib/service-context";
 import { BENCH_URL } from "./seed";
 import { line, time } from "./stats";
 
 const N = Number(process.env.BENCH_ITERATIONS ?? 200);
 const database = await openDatabase({ url: BENCH_URL, max: 4 });
 const db = database.db;
+const deps = benchDeps(database);
+const as = async (userId: number) => benchContext(deps, await benchUser(db, userId));
 
 const [counts] = await rows<{ users: number; records: number; challenges: number }>(
   db,
@@ -47,23 +49,25 @@ const [tail] = await rows<{ user_id: number }>(
   sql`select user_id from user_period_stats where period = 'all' order by points asc, user_id limit 1`,
 );
 
+const [asMember, asBusy, asTail] = await Promise.all([as(member.user_id), as(busy.user_id), as(tail.user_id)]);
+
 console.log(
   line(
     `challenge leaderboard (${bigChallenge.n} records)`,
-    await time(N, () => challengeLeaderboard(db, member.user_id, bigChallenge.challenge_id)),
+    await time(N, () => challengeLeaderboard(asMember, { challengeId: bigChallenge.challenge_id })),
   ),
 );
 console.log(
   line(
     `my-challenges leaderboard (${busy.n} challenges)`,
-    await time(N, () => myChallengesLeaderboard(db, busy.user_id)),
+    await time(N, () => myChallengesLeaderboard(asBusy, { offset: 0 })),
   ),
 );
 for (const period of PERIODS) {
   console.log(
     line(
       `global ${period}: top 100 + own rank (tail user)`,
-      await time(N, () => globalLeaderboard(db, tail.user_id, { period })),
+      await time(N, () => globalLeaderboard(asTail, { period })),
     ),
   );
 }
@@ -77,14 +81,14 @@ const [active] = await rows<{ id: number; user_id: number; course_id: number }>(
       where c.allow_multiple_birdies and c.start_date < now() - interval '2 days' and c.end_date > now() + interval '2 days'
       limit 1`,
 );
-const recorder = await benchUser(db, active.user_id);
 const today = new Date().toISOString().slice(0, 10);
+const recorder = await as(active.user_id);
 console.log(
   line(
     "record one birdie (checks, achievements, totals)",
     await time(N, (i) =>
       recordBirdie(
-        benchContext(database, db, recorder),
+        recorder,
         recordBirdieSchema.parse({
           challengeId: active.id,
           courseId: active.course_id,

@@ -8,6 +8,7 @@ import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { createAccount } from "../src/server/features/auth/service";
 import { AppError } from "../src/server/lib/errors";
+import { registerSchema } from "../src/shared/schemas/auth";
 import { E2E_ADMIN } from "./admin-account";
 
 const dataDir = mkdtempSync(join(tmpdir(), "birdie-e2e-"));
@@ -62,7 +63,7 @@ async function createAdminAccount() {
   const database = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir });
   try {
     await migrateDatabase(database);
-    await createAccount(database.db, E2E_ADMIN);
+    await createAccount(database.db, registerSchema.parse(E2E_ADMIN));
   } catch (err) {
     if (!(err instanceof AppError && err.kind === "CONFLICT")) throw err;
   } finally {

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../src/shared/schemas/auth";
+import type { z } from "zod";
+import { changePasswordSchema, loginSchema, registerSchema } from "../src/shared/schemas/auth";
 import { listBirdiesQuerySchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
@@ -9,7 +9,7 @@ import {
 import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
-import { pictureUploadSchema } from "../src/shared/schemas/profile";
+import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -32,7 +32,7 @@ export type RouteNote = {
   fieldNotes?: Record<string, string>;
   /** Overrides the default description of a path parameter. */
   paramNotes?: Record<string, string>;
-  /** The route accepts SPEC-era `?userId=`, which must name the caller (else 403). */
+  /** The route accepts the old client's `?userId=`, which must name the caller (else 403). */
   userIdQuery?: boolean;
   /** Status and shape of a successful answer. Shapes are described under "Answer shapes". */
   answer: string;
@@ -93,6 +93,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/user": {
     group: "Sign-in and the current user",
     summary: "The signed-in user",
+    userIdQuery: true,
     description: "Sent with `Cache-Control: no-store, no-cache, must-revalidate` and `Pragma: no-cache`.",
     answer: "200 `PublicUser`",
   },
@@ -143,6 +144,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     description:
       "Checks the current password, sets the new one (the sign-up rules apply) and ends every other session of the golfer, which also closes their sockets on every instance. The calling session stays signed in.",
     body: changePasswordSchema,
+    userIdQuery: true,
     answer: "200 `{ ok: true, endedSessions }` (how many other sessions were ended)",
     errors: [
       [400, "Current password is incorrect, or the new password breaks a sign-up rule"],
@@ -155,10 +157,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary: "Update the profile fields, or set or remove the profile picture",
     description:
       "With `profilePicture` in the body the picture is stored (a data URL) or removed (`null`); any other fields in the same body are checked first, so a refused request changes nothing. Without it, only the profile fields change.",
-    body: z.object({
-      ...updateProfileSchema.shape,
-      profilePicture: pictureUploadSchema.shape.profilePicture.nullable().optional(),
-    }),
+    body: profileUpdateSchema,
+    userIdQuery: true,
     fieldNotes: {
       displayName: "Left out: unchanged",
       homeCourseName: 'Left out: unchanged; `""` or `null`: cleared',
@@ -178,6 +178,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/users/:id/picture": {
     group: "Profile",
     summary: "A user's profile picture",
+    userIdQuery: true,
     description:
       "Any signed-in user may fetch any picture. The URL carries the version, so the answer is cached for a year: `Cache-Control: private, max-age=31536000, immutable` and an `ETag`; `If-None-Match` with that tag answers 304.",
     answer: "200 the image bytes with their real `Content-Type`, or 304",
@@ -415,12 +416,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/challenges/:id/leaderboard": {
     group: "Leaderboards",
     summary: "Every player of a challenge, ranked",
+    userIdQuery: true,
     answer: "200 `LeaderboardEntry[]` in rank order (players without records included, with 0 points)",
     errors: [NOT_MEMBER],
   },
   "GET /api/users/:id/challenges/leaderboard": {
     group: "Leaderboards",
     summary: "My Rankings: the caller's rank in each of their challenges, 20 challenges a page",
+    userIdQuery: true,
     paramNotes: { id: "Must be the caller's own id, else 403 `You can only act as yourself`" },
     query: myChallengesPageSchema,
     queryNotes: { offset: "Challenges to skip; most recent end date first" },
@@ -429,6 +432,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/leaderboard/global": {
     group: "Leaderboards",
     summary: "The global board of a period: top 100 plus the caller's own row beyond 100th",
+    userIdQuery: true,
     query: periodSchema,
     queryNotes: { p: "Alias of `period` (read when `period` is absent)" },
     answer: "200 `GlobalLeaderboard`",
@@ -520,7 +524,7 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "auth.login": { access: "public", twin: "POST /api/login" },
   "auth.logout": { access: "public", twin: "POST /api/logout" },
   "auth.changePassword": { access: "signed in", twin: "PUT /api/users/me/password" },
-  "auth.updateProfile": { access: "signed in", twin: "PUT /api/users/me", note: "Profile fields only" },
+  "profile.update": { access: "signed in", twin: "PUT /api/users/me", note: "Profile fields only" },
   "birdies.record": { access: "signed in", twin: "POST /api/birdies" },
   "birdies.recordRound": {
     access: "signed in",

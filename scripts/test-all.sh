@@ -26,6 +26,9 @@ echo "== lint and format (Biome)"
 bun run lint
 bun run format:check
 
+echo "== dependency boundaries (dependency-cruiser)"
+bun run deps:check
+
 echo "== migrations expand only, or are marked contract steps (ADR 0025)"
 bun run check:migrations
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { SignedInContext } from "../../src/server/context";
 import type { Database, Db } from "../../src/server/db/client";
 import { type UserRow, users } from "../../src/server/db/schema/users";
+import type { AppDeps } from "../../src/server/deps";
 import { parseEnv } from "../../src/server/env";
 import { createLimits } from "../../src/server/lib/limits";
 
@@ -12,22 +13,25 @@ export async function benchUser(db: Db, userId: number): Promise<UserRow> {
   return user;
 }
 
-const env = parseEnv({ NODE_ENV: "test" });
-
 /**
- * The context a service call by `user` runs with (ADR 0022), for benches that call services
- * directly on `db` (any driver). Limits are scaled out of the way, but their counter queries still
- * run on `db`, as in the server. `database` only completes AppDeps: these services use `db`.
+ * The server's dependencies for a bench on `database`. Limits are scaled out of the way, but their
+ * counter queries still run on `db` (any driver's handle on the same database), as in the server.
  */
-export function benchContext(database: Database, db: Db, user: UserRow): SignedInContext {
+export function benchDeps(database: Database, db: Db = database.db): AppDeps {
+  const env = parseEnv({ NODE_ENV: "test", RATE_LIMIT_SCALE: "1000000000" });
+  return { database, env, limits: createLimits(db, env.RATE_LIMIT_SCALE) };
+}
+
+/** The context a service call by `user` runs with (ADR 0022), on `db` (default: the deps' own). */
+export function benchContext(deps: AppDeps, user: UserRow, db: Db = deps.database.db): SignedInContext {
   return {
     db,
-    deps: { database, env, limits: createLimits(db, 1e9) },
+    deps,
     user,
     session: {
       id: `bench-${user.id}`,
       userId: user.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
       createdAt: new Date(),
     },
     meta: { ip: "127.0.0.1", secure: false },

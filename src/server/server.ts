@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
 import { createLimits } from "./lib/limits";
-import { grantConfiguredAdmins } from "./features/auth/service";
+import { grantConfiguredAdmins } from "./features/auth/admin-grants";
 import { ChatRooms } from "./features/chat/realtime";
 import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";

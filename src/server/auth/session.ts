@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { eq, sql } from "drizzle-orm";
+import { parse } from "hono/utils/cookie";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
 import { sessions, users, type SessionRow, type UserRow } from "../db/schema/users";
@@ -8,13 +9,13 @@ import { sessions, users, type SessionRow, type UserRow } from "../db/schema/use
 // Sessions as Lucia's guide designs them: a random token in the cookie, only its SHA-256 hash in
 // the database, 30 days of life that slide forward while the user keeps coming back.
 
-export const SESSION_COOKIE = "session";
+const SESSION_COOKIE = "session";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Extend a session once it has less than this left, so an active user is never signed out. */
 const RENEW_WHEN_LEFT_MS = 15 * DAY_MS;
 
-export type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean } | null;
+type SessionValidation = { session: SessionRow; user: UserRow; renewed: boolean } | null;
 
 export function generateSessionToken(): string {
   // 20 bytes = 160 bits from the CSPRNG.
@@ -75,33 +76,25 @@ export async function invalidateUserSessions(db: Db, userId: number): Promise<vo
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  const parts = [
-    `${SESSION_COOKIE}=${token}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    "Path=/",
-    `Max-Age=${Math.floor((expiresAt.getTime() - Date.now()) / 1000)}`,
-  ];
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, the whole site, `Secure` over https. The attributes
+ * are written in this order on purpose (the auth tests pin it); Hono's `serialize` orders them
+ * differently, so only the reading side below uses Hono's cookie code.
+ */
+function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  const parts = [`${SESSION_COOKIE}=${value}`, "HttpOnly", "SameSite=Lax", "Path=/", `Max-Age=${maxAgeSeconds}`];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function blankSessionCookie(secure: boolean): string {
-  const parts = [`${SESSION_COOKIE}=`, "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=0"];
-  if (secure) parts.push("Secure");
-  return parts.join("; ");
-}
+export const sessionCookie = (token: string, expiresAt: Date, secure: boolean): string =>
+  cookie(token, Math.floor((expiresAt.getTime() - Date.now()) / 1000), secure);
 
+/** Clears the cookie in the browser (sign-out). */
+export const blankSessionCookie = (secure: boolean): string => cookie("", 0, secure);
+
+/** The session token from a Cookie header (the first `session` cookie), or null. */
 export function readSessionToken(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eqAt = part.indexOf("=");
-    if (eqAt < 0) continue;
-    if (part.slice(0, eqAt).trim() === SESSION_COOKIE) {
-      const value = part.slice(eqAt + 1).trim();
-      return value || null;
-    }
-  }
-  return null;
+  return parse(cookieHeader, SESSION_COOKIE)[SESSION_COOKIE] || null;
 }

@@ -1,9 +1,9 @@
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 import { parseEnv } from "../env";
-import { grantAdmin } from "../features/auth/service";
+import { grantAdmin } from "../features/auth/admin-grants";
 
-// `bun run admin:grant <username>`: the way to make the first admin (DECISIONS.md, Admin area).
+// `bun run admin:grant <username>`: the way to make the first admin (docs/product/rules.md#roles-and-permissions).
 // With PGlite, stop the server first: one process per data directory.
 const username = process.argv[2];
 if (!username) {

@@ -39,6 +39,13 @@ export const readJsonBody = (): MiddlewareHandler<HonoEnv> => async (c, next) =>
     c.set("bodyProblem", NUL_MESSAGE);
     value = {};
   }
+  // Hono's `c.req.json()` (which the validator calls) parses the cached *text* again, so a body
+  // read without a problem is cached as the text of its value: an empty body then reads as {}
+  // there too. A body with a problem keeps its own text; `body()` refuses it before any parse.
+  // (Hono types the cache entry as the text itself, but stores and reads the promise of it.)
+  if (!c.get("bodyProblem")) {
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(JSON.stringify(value));
+  }
   c.req.bodyCache.json = Promise.resolve(value);
   await next();
 };
@@ -46,14 +53,18 @@ export const readJsonBody = (): MiddlewareHandler<HonoEnv> => async (c, next) =>
 /**
  * The JSON body, parsed by `schema`: `c.req.valid("json")` in the handler. Bodies must say
  * `Content-Type: application/json` (a browser's cross-site form post cannot): without it the body
- * is ignored.
+ * is ignored. A body `readJsonBody` found unreadable is refused first, with our message (Hono's
+ * own parse would answer "Malformed JSON in request body").
  */
-export const body = <S extends z.ZodType>(schema: S) =>
-  zValidator("json", schema, (result, c) => {
+export const body = <S extends z.ZodType>(schema: S) => {
+  const validate = zValidator("json", schema, (result) => refuse(result));
+  const refuseUnreadable: typeof validate = async (c, next) => {
     const problem = (c as unknown as WithBodyProblem).get("bodyProblem");
     if (problem) throw badRequest(problem);
-    refuse(result);
-  });
+    return validate(c, next);
+  };
+  return refuseUnreadable;
+};
 
 /** Path parameters parsed by `schema`: `c.req.valid("param")`. */
 export const params = <S extends z.ZodType>(schema: S) => zValidator("param", schema, refuse);

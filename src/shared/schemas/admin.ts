@@ -3,8 +3,9 @@ import type { ChallengeStatus } from "../domain/challenge-timing";
 import { positiveIdSchema } from "./courses";
 import { SUPPORT_TYPES, type SupportType } from "./support";
 
-// Inputs and answers of the admin area (DECISIONS.md "Admin area"). The server validates every
-// admin call with these schemas; the admin pages reuse them for their filters.
+// Inputs and answers of the admin area (docs/product/routes-and-screens.md#admin-pages). The
+// server validates every admin call with these schemas; the admin pages reuse them for their
+// filters.
 
 export const ADMINS_ONLY = "Admins only";
 export const CANNOT_CHANGE_OWN_ADMIN = "You cannot change your own admin rights";
@@ -13,7 +14,7 @@ export const USER_NOT_FOUND = "User not found";
 export const SUPPORT_REQUEST_NOT_FOUND = "Support request not found";
 
 export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_PAGE_SIZE_MAX = 100;
+const ADMIN_PAGE_SIZE_MAX = 100;
 export const SEARCH_MAX = 100;
 export const DASHBOARD_DAYS = 30;
 export const ANALYTICS_WEEKS = 12;
@@ -53,19 +54,16 @@ export const adminUserListSchema = z.object({
 export type AdminUserListInput = z.input<typeof adminUserListSchema>;
 
 export const adminUserIdSchema = z.object({ userId: positiveIdSchema("user") });
-export type AdminUserIdInput = z.input<typeof adminUserIdSchema>;
 
 export const adminSetAdminSchema = z.object({
   userId: positiveIdSchema("user"),
   isAdmin: z.boolean({ error: "isAdmin must be true or false" }),
 });
-export type AdminSetAdminInput = z.input<typeof adminSetAdminSchema>;
 
 export const adminSetDisabledSchema = z.object({
   userId: positiveIdSchema("user"),
   disabled: z.boolean({ error: "disabled must be true or false" }),
 });
-export type AdminSetDisabledInput = z.input<typeof adminSetDisabledSchema>;
 
 export const CHALLENGE_STATUS_FILTERS = ["all", "active", "upcoming", "past"] as const;
 export type ChallengeStatusFilter = (typeof CHALLENGE_STATUS_FILTERS)[number];
@@ -80,7 +78,6 @@ export const adminChallengeListSchema = z.object({
 export type AdminChallengeListInput = z.input<typeof adminChallengeListSchema>;
 
 export const adminChallengeIdSchema = z.object({ challengeId: positiveIdSchema("challenge") });
-export type AdminChallengeIdInput = z.input<typeof adminChallengeIdSchema>;
 
 export const SUPPORT_STATUSES = ["open", "resolved"] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
@@ -98,16 +95,14 @@ export const adminSupportSetStatusSchema = z.object({
   id: positiveIdSchema("support request"),
   status: z.enum(SUPPORT_STATUSES, { error: "Status must be open or resolved" }),
 });
-export type AdminSupportSetStatusInput = z.input<typeof adminSupportSetStatusSchema>;
 
 export const adminAuditListSchema = z.object(paging);
-export type AdminAuditListInput = z.input<typeof adminAuditListSchema>;
 
 // ---- Answers (times are ISO strings: tRPC sends JSON without a transformer) ----
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   "user.grant_admin",
   "user.revoke_admin",
   "user.disable",
@@ -131,7 +126,7 @@ export type AuditEntry = {
   createdAt: string;
 };
 
-export type DashboardTotals = {
+type DashboardTotals = {
   users: number;
   admins: number;
   disabledUsers: number;
@@ -144,7 +139,7 @@ export type DashboardTotals = {
 };
 
 /** One UTC calendar day of the 30-day series. */
-export type DailyPoint = { day: string; signUps: number; records: number };
+type DailyPoint = { day: string; signUps: number; records: number };
 
 export type AdminDashboard = { totals: DashboardTotals; daily: DailyPoint[]; recentAudit: AuditEntry[] };
 
@@ -178,7 +173,7 @@ export type AdminRecord = {
   verifierName: string;
 };
 
-export type AdminUserChallenge = {
+type AdminUserChallenge = {
   id: number;
   name: string;
   startDate: string;
@@ -212,7 +207,7 @@ export type AdminChallenge = {
   recordCount: number;
 };
 
-export type AdminChallengePlayer = {
+type AdminChallengePlayer = {
   id: number;
   username: string;
   displayName: string;
@@ -252,8 +247,8 @@ export type AdminSupportRequest = {
 export type AdminSupportPage = Page<AdminSupportRequest> & { counts: { open: number; resolved: number } };
 
 export type HoleActivity = { holeNumber: number; records: number; birdies: number; eagles: number };
-export type BusyCourse = { id: number; name: string; records: number; players: number; challenges: number };
-export type AchievementShare = {
+type BusyCourse = { id: number; name: string; records: number; players: number; challenges: number };
+type AchievementShare = {
   achievementType: string;
   name: string;
   category: string;
@@ -261,7 +256,7 @@ export type AchievementShare = {
   earned: number;
 };
 /** The ISO week starting on `weekStart` (a Monday, UTC). */
-export type WeeklyActive = { weekStart: string; activeUsers: number; records: number };
+type WeeklyActive = { weekStart: string; activeUsers: number; records: number };
 
 export type AdminAnalytics = {
   holes: HoleActivity[];

@@ -1,23 +1,24 @@
 import { z } from "zod";
 import { directionControlsMessage, hasDirectionControls, isInvisible, readableText } from "./text";
 
-// Messages are SPEC.md §5 word for word; the form, the tRPC procedure and the REST route all use
-// these schemas, so a message changes in one place only.
+// Messages are those of docs/product/texts-and-messages.md#sign-in-and-profile-fields, word for
+// word; the form, the tRPC procedure and the REST route all use these schemas, so a message
+// changes in one place only.
 
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: "Username is required" })
   .trim()
   .min(3, "Username must be at least 3 characters")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: "Password must be at least 6 characters" })
   .min(6, "Password must be at least 6 characters")
   // argon2 hashes any length, but an unbounded password is a cheap denial-of-service lever.
   .max(256, "Password must be at most 256 characters");
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: "Please enter a valid email address" })
   .trim()
   .max(254, "Please enter a valid email address")
@@ -47,7 +48,7 @@ export const optionalText = (max: number, label: string) =>
     .transform((v) => (v === undefined ? undefined : v && !isInvisible(v) ? v : null));
 
 /** Handicap: a decimal (step 0.1 in the form); "" or null means none, undefined means unchanged. */
-export const handicapSchema = z
+const handicapSchema = z
   .union([z.number(), z.string()], { error: "Handicap must be a number" })
   .nullish()
   .transform((v, ctx) => {
@@ -92,8 +93,8 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
-export const SAME_PASSWORD = "New password must be different from your current password";
+const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+const SAME_PASSWORD = "New password must be different from your current password";
 
 /** Settings -> Change password. The new one follows the sign-up rules (passwordSchema). */
 export const changePasswordSchema = z
@@ -105,7 +106,6 @@ export const changePasswordSchema = z
     newPassword: passwordSchema,
   })
   .refine((v) => v.currentPassword !== v.newPassword, { message: SAME_PASSWORD, path: ["newPassword"] });
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The user as every client sees it (never the password hash). */
 export type PublicUser = {

@@ -1,10 +1,22 @@
 import { z } from "zod";
 import { PERIODS, type Period } from "../domain/periods";
 import type { HoleCount } from "../domain/scoring";
+import { positiveIdSchema } from "./courses";
+
+export const challengeLeaderboardSchema = z.object({ challengeId: positiveIdSchema("challenge") });
 
 export const periodSchema = z.object({
   period: z.enum(PERIODS, { error: "Period must be one of all, year, month, week, day" }).default("all"),
 });
+
+/**
+ * GET /api/leaderboard/global's query: the period as `?period=`, or as `?p=` when that is absent
+ * (docs/product/api.md#get-apileaderboardglobal).
+ */
+export const globalBoardQuerySchema = z.preprocess(
+  (query: Record<string, unknown>) => ({ period: query.period ?? query.p }),
+  periodSchema,
+);
 
 /** My Rankings pages through a golfer's challenges, most recent end date first, 20 at a time. */
 export const MY_CHALLENGES_PAGE = 20;
@@ -25,7 +37,7 @@ export type LeaderboardUser = {
   handicap: number | null;
 };
 
-/** SPEC.md §3 Leaderboard entry, plus the rank the server computed. */
+/** A challenge board's entry (docs/product/api.md#leaderboard-shapes), with the rank the server computed. */
 export type LeaderboardEntry = {
   rank: number;
   user: LeaderboardUser;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { updateProfileSchema } from "./auth";
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export const INVALID_PICTURE_TYPE = "Invalid file type: Please select an image file.";
@@ -11,4 +12,13 @@ export const pictureUploadSchema = z.object({
     .string({ error: INVALID_PICTURE_TYPE })
     .max(Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 100, PICTURE_TOO_LARGE)
     .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, INVALID_PICTURE_TYPE),
+});
+
+/**
+ * PUT /api/users/me: the profile fields, and optionally `profilePicture`, a data URL to store or
+ * null to remove the picture (docs/product/api.md#put-apiusersme). The fields come first, so a bad
+ * field is reported before a bad picture.
+ */
+export const profileUpdateSchema = updateProfileSchema.extend({
+  profilePicture: pictureUploadSchema.shape.profilePicture.nullable().optional(),
 });

@@ -20,7 +20,9 @@ import { sendChatMessageSchema } from "../../../shared/schemas/chat";
 import { addPlayer } from "../challenges/access";
 import { createChallenge } from "../challenges/commands";
 import { sendMessage } from "../chat/service";
-import { analytics, containsPattern, dashboard } from "./service";
+import { analytics } from "./analytics";
+import { dashboard } from "./dashboard";
+import { containsPattern } from "./sql";
 
 let h: TestHarness;
 let admin: UserRow;
@@ -446,7 +448,7 @@ describe("challenges", () => {
     const messagesBefore = await h.db.select().from(chatMessages).where(eq(chatMessages.challengeId, challenge.id));
     expect(messagesBefore.length).toBeGreaterThanOrEqual(1);
 
-    const before = await dashboard(h.db);
+    const before = await dashboard(h.as(admin));
     expect(await asAdmin().admin.challenges.delete({ challengeId: challenge.id })).toEqual({
       ok: true,
       id: challenge.id,
@@ -468,7 +470,7 @@ describe("challenges", () => {
       details: { label: name, creatorId: members[0].user.id, players: 2, records: 3, messages: messagesBefore.length },
     });
 
-    const after = await dashboard(h.db);
+    const after = await dashboard(h.as(admin));
     expect(after.totals.challengesActive).toBe(before.totals.challengesActive - 1);
     expect(after.totals.birdiesToday).toBe(before.totals.birdiesToday - 3);
 
@@ -607,7 +609,7 @@ describe("dashboard", () => {
     // Move one user and one record to 2025-03-10 and look from 2025-03-20 (both in the window).
     await h.db.execute(sql`update users set created_at = '2025-03-10T23:30:00Z' where id = ${user.id}`);
     await h.db.execute(sql`update birdie_records set created_at = '2025-03-10T00:15:00Z' where id = ${r.id}`);
-    const view = await dashboard(h.db, new Date("2025-03-20T12:00:00Z"));
+    const view = await dashboard(h.as(admin, { clock: () => new Date("2025-03-20T12:00:00Z") }));
     expect(view.daily).toHaveLength(30);
     expect(view.daily[0].day).toBe("2025-02-19");
     expect(view.daily.at(-1)!.day).toBe("2025-03-20");
@@ -674,7 +676,7 @@ describe("analytics", () => {
     await h.db.execute(
       sql`update birdie_records set created_at = '2025-06-04T10:00:00Z' where user_id in (${ids[0]}, ${ids[1]})`,
     );
-    const view = await analytics(h.db, new Date("2025-06-18T08:00:00Z"));
+    const view = await analytics(h.as(admin, { clock: () => new Date("2025-06-18T08:00:00Z") }));
     expect(view.weeklyActive).toHaveLength(12);
     expect(view.weeklyActive.at(-1)!.weekStart).toBe("2025-06-16");
     expect(view.weeklyActive[0].weekStart).toBe("2025-03-31");

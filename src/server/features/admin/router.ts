@@ -10,39 +10,38 @@ import {
   adminUserListSchema,
 } from "../../../shared/schemas/admin";
 import { adminProcedure, router } from "../../trpc/init";
-import * as admin from "./service";
+import { analytics } from "./analytics";
+import { listAudit } from "./audit";
+import { challengeDetail, deleteChallengeAsAdmin, listChallenges } from "./challenges";
+import { dashboard } from "./dashboard";
+import { listSupport, setSupportStatus } from "./support";
+import { listUsers, setAdmin, setDisabled, userDetail } from "./users";
 
-// Admin only, over tRPC only (no REST twins): adminProcedure answers 403 to everyone else before
-// any input is read.
+// The admin area (docs/product/routes-and-screens.md#admin-pages), over tRPC only (no REST twins):
+// adminProcedure answers 403 to everyone else before any input is read.
 export const adminRouter = router({
-  dashboard: adminProcedure.query(({ ctx }) => admin.dashboard(ctx.db)),
-  analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx.db)),
+  dashboard: adminProcedure.query(({ ctx }) => dashboard(ctx)),
+  analytics: adminProcedure.query(({ ctx }) => analytics(ctx)),
   audit: router({
-    list: adminProcedure.input(adminAuditListSchema).query(({ ctx, input }) => admin.listAudit(ctx.db, input)),
+    list: adminProcedure.input(adminAuditListSchema).query(({ ctx, input }) => listAudit(ctx, input)),
   }),
   users: router({
-    list: adminProcedure.input(adminUserListSchema).query(({ ctx, input }) => admin.listUsers(ctx.db, input)),
-    detail: adminProcedure.input(adminUserIdSchema).query(({ ctx, input }) => admin.userDetail(ctx.db, input)),
-    setAdmin: adminProcedure
-      .input(adminSetAdminSchema)
-      .mutation(({ ctx, input }) => admin.setAdmin(ctx.db, ctx.user.id, input)),
-    setDisabled: adminProcedure
-      .input(adminSetDisabledSchema)
-      .mutation(({ ctx, input }) => admin.setDisabled(ctx.db, ctx.user.id, input)),
+    list: adminProcedure.input(adminUserListSchema).query(({ ctx, input }) => listUsers(ctx, input)),
+    detail: adminProcedure.input(adminUserIdSchema).query(({ ctx, input }) => userDetail(ctx, input)),
+    setAdmin: adminProcedure.input(adminSetAdminSchema).mutation(({ ctx, input }) => setAdmin(ctx, input)),
+    setDisabled: adminProcedure.input(adminSetDisabledSchema).mutation(({ ctx, input }) => setDisabled(ctx, input)),
   }),
   challenges: router({
-    list: adminProcedure.input(adminChallengeListSchema).query(({ ctx, input }) => admin.listChallenges(ctx.db, input)),
-    detail: adminProcedure
-      .input(adminChallengeIdSchema)
-      .query(({ ctx, input }) => admin.challengeDetail(ctx.db, input)),
+    list: adminProcedure.input(adminChallengeListSchema).query(({ ctx, input }) => listChallenges(ctx, input)),
+    detail: adminProcedure.input(adminChallengeIdSchema).query(({ ctx, input }) => challengeDetail(ctx, input)),
     delete: adminProcedure
       .input(adminChallengeIdSchema)
-      .mutation(({ ctx, input }) => admin.deleteChallengeAsAdmin(ctx.db, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => deleteChallengeAsAdmin(ctx, input)),
   }),
   support: router({
-    list: adminProcedure.input(adminSupportListSchema).query(({ ctx, input }) => admin.listSupport(ctx.db, input)),
+    list: adminProcedure.input(adminSupportListSchema).query(({ ctx, input }) => listSupport(ctx, input)),
     setStatus: adminProcedure
       .input(adminSupportSetStatusSchema)
-      .mutation(({ ctx, input }) => admin.setSupportStatus(ctx.db, ctx.user.id, input)),
+      .mutation(({ ctx, input }) => setSupportStatus(ctx, input)),
   }),
 });

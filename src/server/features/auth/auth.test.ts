@@ -5,7 +5,7 @@ import { sessions, users } from "../../db/schema/users";
 import { logger } from "../../lib/logger";
 import { startServer } from "../../server";
 import { createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../../test/harness/harness";
-import { grantConfiguredAdmins } from "./service";
+import { grantConfiguredAdmins } from "./admin-grants";
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -328,7 +328,7 @@ describe("auth over tRPC (same service)", () => {
     expect(me).toMatchObject({ id: user.id, username: "user_trpc1" });
   });
 
-  test("over HTTP, tRPC errors carry the SPEC message and the right status", async () => {
+  test("over HTTP, tRPC errors carry the schema's message and the right status", async () => {
     const res = await h.app.request("http://localhost/trpc/auth.register", {
       method: "POST",
       headers: { Origin: "http://localhost", "Content-Type": "application/json" },

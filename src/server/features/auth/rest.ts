@@ -1,46 +1,26 @@
-import { Hono } from "hono";
-import { blankSessionCookie, sessionCookie } from "../../auth/session";
-import { actingUser, jsonBody, requireUser } from "../../http/rest-helpers";
-import { serviceContext } from "../../http/rest-context";
+import { Hono, type MiddlewareHandler } from "hono";
+import { changePasswordSchema, loginSchema, registerSchema } from "../../../shared/schemas/auth";
+import { serviceContext, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
-import { unauthorized } from "../../lib/errors";
+import { body } from "../../http/validate";
 import * as auth from "./service";
 
-/** SPEC.md §7 auth calls, as thin adapters over the auth service. */
+/** The current user is never cached, not even by an old proxy that ignores no-store. */
+const neverCached: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  c.header("Cache-Control", "no-store, no-cache, must-revalidate");
+  c.header("Pragma", "no-cache");
+  await next();
+};
+
+/** The sign-in routes (docs/product/api.md#sign-in-and-the-current-user), over the auth service. */
 export const authRest = new Hono<HonoEnv>()
-  .get("/user", (c) => {
-    c.header("Cache-Control", "no-store, no-cache, must-revalidate");
-    c.header("Pragma", "no-cache");
-    const user = requireUser(c);
-    return c.json(auth.toPublicUser(user));
-  })
-  .post("/register", async (c) => {
-    const ctx = serviceContext(c);
-    const signedIn = await auth.register(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
-    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), {
-      append: true,
-    });
-    return c.json(signedIn.user, 201);
-  })
-  .post("/login", async (c) => {
-    const ctx = serviceContext(c);
-    const signedIn = await auth.login(ctx.deps, ctx.db, (await jsonBody(c)) as never, ctx.meta);
-    c.header("Set-Cookie", sessionCookie(signedIn.token, signedIn.session.expiresAt, ctx.meta.secure), {
-      append: true,
-    });
-    return c.json(signedIn.user);
-  })
-  .post("/logout", async (c) => {
-    const ctx = serviceContext(c);
-    const result = await auth.logout(ctx.db, ctx.session);
-    c.header("Set-Cookie", blankSessionCookie(ctx.meta.secure), { append: true });
-    return c.json(result);
-  })
-  .put("/users/me/password", async (c) => {
-    const user = actingUser(c);
-    const ctx = serviceContext(c);
-    const session = ctx.session;
-    if (!session) throw unauthorized();
-    return c.json(await auth.changePassword(ctx.deps, ctx.db, user.id, session.id, (await jsonBody(c)) as never));
-  });
+  .get("/user", neverCached, signedInOnly, (c) => c.json(auth.me(signedIn(c))))
+  .post("/register", body(registerSchema), async (c) =>
+    c.json(await auth.register(serviceContext(c), c.req.valid("json")), 201),
+  )
+  .post("/login", body(loginSchema), async (c) => c.json(await auth.login(serviceContext(c), c.req.valid("json"))))
+  .post("/logout", async (c) => c.json(await auth.logout(serviceContext(c))))
+  .put("/users/me/password", signedInOnly, body(changePasswordSchema), async (c) =>
+    c.json(await auth.changePassword(signedIn(c), c.req.valid("json"))),
+  );
 // PUT /api/users/me lives in the profile feature (it takes pictures as well as fields).

@@ -1,18 +1,23 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type {
-  ChangePasswordInput,
-  LoginInput,
+  changePasswordSchema,
+  loginSchema,
   PublicUser,
-  RegisterInput,
-  UpdateProfileInput,
+  registerSchema,
 } from "../../../shared/schemas/auth";
-import { changePasswordSchema, loginSchema, registerSchema, updateProfileSchema } from "../../../shared/schemas/auth";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../auth/password";
-import { createSession, generateSessionToken, invalidateSession } from "../../auth/session";
-import type { Db } from "../../db/client";
-import { sessions, users, type SessionRow, type UserRow } from "../../db/schema/users";
 import {
-  AppError,
+  blankSessionCookie,
+  createSession,
+  generateSessionToken,
+  invalidateSession,
+  sessionCookie,
+} from "../../auth/session";
+import type { ServiceContext, SignedInContext } from "../../context";
+import type { Db } from "../../db/client";
+import { sessions, type UserRow, users } from "../../db/schema/users";
+import {
   badRequest,
   conflict,
   forbidden,
@@ -21,40 +26,42 @@ import {
   unauthorized,
   uniqueViolation,
 } from "../../lib/errors";
-import { logger } from "../../lib/logger";
-import { parseInput } from "../../lib/validate";
-import type { AppDeps } from "../../deps";
-import type { RequestMeta } from "../../context";
 import { toPublicUser } from "../users/queries";
 
-/** Moved to the users feature; re-exported for this feature's router and REST routes. */
-export { toPublicUser };
-
-export const INVALID_LOGIN = "Invalid username or password";
+const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";
 export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
 export const TOO_MANY_SIGNUPS = "Too many sign-up attempts from this address. Please try again later.";
 export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait a few minutes and try again.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
-export const USERNAME_TAKEN = "Username is already taken";
-export const EMAIL_TAKEN = "Email is already registered";
+const USERNAME_TAKEN = "Username is already taken";
+const EMAIL_TAKEN = "Email is already registered";
 /**
  * How long a sign-in to an account under attack (wrong passwords from many addresses) waits
  * before its password is checked: it slows guessing and costs the owner a second, never a lockout.
  */
-export const LOGIN_SLOWDOWN_MS = 1000;
+const LOGIN_SLOWDOWN_MS = 1000;
 
-export type SignedIn = { user: PublicUser; token: string; session: SessionRow };
+/**
+ * Sign-up, sign-in and sign-out answer with the session cookie: both transports give the call a
+ * way to set it (tRPC's context, REST's `serviceContext(c)`), so the cookie is set here, once.
+ */
+type CookieContext = ServiceContext & { setCookie(cookie: string): void };
 
-async function startSession(db: Db, user: UserRow): Promise<SignedIn> {
+export const me = (ctx: SignedInContext): PublicUser => toPublicUser(ctx.user);
+
+async function startSession(ctx: CookieContext, user: UserRow): Promise<PublicUser> {
   const token = generateSessionToken();
-  const session = await createSession(db, token, user.id);
-  return { user: toPublicUser(user), token, session };
+  const session = await createSession(ctx.db, token, user.id);
+  ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.meta.secure));
+  return toPublicUser(user);
 }
 
-/** Inserts a new account (never an admin: DECISIONS.md, ADMIN_USERNAMES only grants at start). */
-export async function createAccount(db: Db, raw: RegisterInput): Promise<UserRow> {
-  const input = parseInput(registerSchema, raw);
+/**
+ * Inserts a new account (never an admin: ADMIN_USERNAMES only grants at start, see
+ * docs/product/rules.md#roles-and-permissions). Also used to seed the e2e admin.
+ */
+export async function createAccount(db: Db, input: z.output<typeof registerSchema>): Promise<UserRow> {
   const clash = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -87,12 +94,11 @@ export async function createAccount(db: Db, raw: RegisterInput): Promise<UserRow
   }
 }
 
-export async function register(deps: AppDeps, db: Db, raw: RegisterInput, meta: RequestMeta): Promise<SignedIn> {
-  parseInput(registerSchema, raw);
+export async function register(ctx: CookieContext, input: z.output<typeof registerSchema>): Promise<PublicUser> {
   // Every attempt counts, refused ones too: otherwise taken names and e-mails could be probed
   // without limit through the 409s.
-  await deps.limits.signUpPerAddress.consume(meta.ip, TOO_MANY_SIGNUPS);
-  return startSession(db, await createAccount(db, raw));
+  await ctx.deps.limits.signUpPerAddress.consume(ctx.meta.ip, TOO_MANY_SIGNUPS);
+  return startSession(ctx, await createAccount(ctx.db, input));
 }
 
 /**
@@ -101,13 +107,13 @@ export async function register(deps: AppDeps, db: Db, raw: RegisterInput, meta: 
  * Failures from everywhere together only slow sign-ins to the account, and never from an address
  * the owner signed in from lately, so no attacker can keep its owner out.
  */
-export async function login(deps: AppDeps, db: Db, raw: LoginInput, meta: RequestMeta): Promise<SignedIn> {
-  const input = parseInput(loginSchema, raw);
+export async function login(ctx: CookieContext, input: z.output<typeof loginSchema>): Promise<PublicUser> {
+  const { ip } = ctx.meta;
   const nameKey = input.username.toLowerCase();
   // Addresses hold no spaces, so the first space splits the pair unambiguously.
-  const pairKey = `${meta.ip} ${nameKey}`;
-  const limits = deps.limits;
-  if (!(await limits.loginPerAddress.tryConsume(meta.ip))) throw tooManyRequests(TOO_MANY_LOGINS);
+  const pairKey = `${ip} ${nameKey}`;
+  const limits = ctx.deps.limits;
+  if (!(await limits.loginPerAddress.tryConsume(ip))) throw tooManyRequests(TOO_MANY_LOGINS);
   // Every attempt counts here, atomically, so a burst of parallel guesses cannot slip past the
   // check; the right password clears the count again below, so in effect only failures remain.
   if (!(await limits.loginFailuresPerAddressAndUsername.tryConsume(pairKey))) throw tooManyRequests(TOO_MANY_LOGINS);
@@ -118,7 +124,7 @@ export async function login(deps: AppDeps, db: Db, raw: LoginInput, meta: Reques
     await Bun.sleep(LOGIN_SLOWDOWN_MS);
   }
 
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${nameKey}`).limit(1);
+  const [row] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = ${nameKey}`).limit(1);
   const ok = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
     await limits.loginFailuresPerUsername.hit(nameKey);
@@ -130,25 +136,14 @@ export async function login(deps: AppDeps, db: Db, raw: LoginInput, meta: Reques
     limits.loginFailuresPerAddressAndUsername.reset(pairKey),
     limits.loginSuccessPerAddressAndUsername.hit(pairKey),
   ]);
-  return startSession(db, row);
+  return startSession(ctx, row);
 }
 
-export async function logout(db: Db, session: SessionRow | null): Promise<{ ok: true }> {
-  if (session) await invalidateSession(db, session.id);
+/** Ends this device's session (if any) and clears its cookie; signed-out callers get the same. */
+export async function logout(ctx: CookieContext): Promise<{ ok: true }> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  ctx.setCookie(blankSessionCookie(ctx.meta.secure));
   return { ok: true };
-}
-
-export async function updateProfile(db: Db, userId: number, raw: UpdateProfileInput): Promise<PublicUser> {
-  const input = parseInput(updateProfileSchema, raw);
-  const patch: Partial<typeof users.$inferInsert> = {};
-  if (input.displayName !== undefined) patch.displayName = input.displayName;
-  if (input.homeCourseName !== undefined) patch.homeCourseName = input.homeCourseName;
-  if (input.handicap !== undefined) patch.handicap = input.handicap;
-  const [row] = Object.keys(patch).length
-    ? await db.update(users).set(patch).where(eq(users.id, userId)).returning()
-    : await db.select().from(users).where(eq(users.id, userId));
-  if (!row) throw notFound("User not found");
-  return toPublicUser(row);
 }
 
 /**
@@ -157,66 +152,25 @@ export async function updateProfile(db: Db, userId: number, raw: UpdateProfileIn
  * (their sockets close through the sessions trigger), and the session making the change stays.
  */
 export async function changePassword(
-  deps: AppDeps,
-  db: Db,
-  userId: number,
-  currentSessionId: string,
-  raw: ChangePasswordInput,
+  ctx: SignedInContext,
+  input: z.output<typeof changePasswordSchema>,
 ): Promise<{ ok: true; endedSessions: number }> {
-  const input = parseInput(changePasswordSchema, raw);
-  const failures = deps.limits.passwordChangeFailuresPerUser;
+  const userId = ctx.user.id;
+  const failures = ctx.deps.limits.passwordChangeFailuresPerUser;
   const key = String(userId);
   // Counted before the check (atomically: parallel guesses cannot slip past it); success clears it.
   if (!(await failures.tryConsume(key))) throw tooManyRequests(TOO_MANY_PASSWORD_CHECKS);
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound("User not found");
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw badRequest(WRONG_CURRENT_PASSWORD);
   const passwordHash = await hashPassword(input.newPassword);
-  const ended = await db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     return tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)))
       .returning({ id: sessions.id });
   });
   await failures.reset(key);
   return { ok: true, endedSessions: ended.length };
-}
-
-/**
- * Makes the configured ADMIN_USERNAMES admins, run at start-up. Only accounts that exist now are
- * granted; a listed name nobody holds is logged and stays unclaimed, because whoever signs it up
- * later must not become an admin (DECISIONS.md, second round).
- */
-export async function grantConfiguredAdmins(
-  db: Db,
-  usernames: string[],
-): Promise<{ granted: string[]; missing: string[] }> {
-  if (!usernames.length) return { granted: [], missing: [] };
-  const rows = await db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(inArray(sql`lower(${users.username})`, usernames))
-    .returning({ username: users.username });
-  const granted = rows.map((r) => r.username.toLowerCase());
-  const missing = usernames.filter((name) => !granted.includes(name));
-  for (const username of missing) {
-    logger.warn(
-      "ADMIN_USERNAMES lists a name with no account; it grants nothing until a restart after that account exists",
-      {
-        username,
-      },
-    );
-  }
-  return { granted, missing };
-}
-
-export async function grantAdmin(db: Db, username: string): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ isAdmin: true })
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", `No user named "${username}"`);
-  return row;
 }

@@ -138,7 +138,7 @@ describe("removing a player while they record a round", () => {
       expect(allTime.points).toBe(0);
     }
     // The global board (read from those totals) shows none of them.
-    const board = await globalLeaderboard(h.db, creator.user.id, { period: "all" });
+    const board = await globalLeaderboard(h.as(creator.user), { period: "all" });
     const removedIds = new Set(players.map((pl) => pl.user.id));
     expect(board.entries.filter((e) => removedIds.has(e.user.id))).toEqual([]);
 

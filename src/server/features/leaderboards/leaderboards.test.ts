@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { birdieRecords } from "../../db/schema/birdies";
+import type { UserRow } from "../../db/schema/users";
 import { rows } from "../../db/raw";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { createChallengeSchema } from "../../../shared/schemas/challenges";
@@ -185,7 +186,7 @@ describe("challenge leaderboard ranking", () => {
     const entries = await board(users[0], challenge.id);
     expect(entries.map((e) => e.user.id)).not.toContain(users[1].user.id);
     expect(await h.db.select().from(birdieRecords).where(eq(birdieRecords.userId, users[1].user.id))).toHaveLength(0);
-    const global = await globalLeaderboard(h.db, users[1].user.id, { period: "all" });
+    const global = await globalLeaderboard(h.as(users[1].user), { period: "all" });
     expect(global.entries.find((e) => e.user.id === users[1].user.id)).toBeUndefined();
   });
 });
@@ -256,9 +257,9 @@ describe("global leaderboard", () => {
     await h
       .caller(me.user)
       .birdies.record({ challengeId: old.id, holeNumber: 1, score: 3, date: lastYear, verifiedBy: partner });
-    const year = await globalLeaderboard(h.db, me.user.id, { period: "year" });
+    const year = await globalLeaderboard(h.as(me.user), { period: "year" });
     expect(year.entries.find((e) => e.user.id === me.user.id)).toBeUndefined();
-    const all = await globalLeaderboard(h.db, me.user.id, { period: "all" });
+    const all = await globalLeaderboard(h.as(me.user), { period: "all" });
     expect(all.entries.find((e) => e.user.id === me.user.id)?.points).toBe(1);
     expect((await me.client.get("/api/leaderboard/global?period=decade")).status).toBe(400);
   });
@@ -267,18 +268,20 @@ describe("global leaderboard", () => {
     const period = `d:2001-01-01`;
     // Seed the period directly: 120 players with 10..129 points, then a caller with 5.
     const base = await signUp(h);
-    const ids: number[] = [];
-    for (let i = 0; i < 120; i++) ids.push((await signUp(h)).user.id);
+    const seeded: UserRow[] = [];
+    for (let i = 0; i < 120; i++) seeded.push((await signUp(h)).user);
+    const ids = seeded.map((u) => u.id);
+    const clock = () => new Date("2001-01-01T12:00:00Z");
     await h.db.execute(sql`insert into user_period_stats (period, user_id, points, birdies, eagles)
       select ${period}, u, 200 + row_number() over (), 1, 0 from unnest(${sql.raw(`ARRAY[${ids.join(",")}]`)}::int[]) as u`);
     await h.db.execute(
       sql`insert into user_period_stats (period, user_id, points, birdies, eagles) values (${period}, ${base.user.id}, 5, 5, 0)`,
     );
-    const board = await globalLeaderboard(h.db, base.user.id, { period: "day" }, new Date("2001-01-01T12:00:00Z"));
+    const board = await globalLeaderboard(h.as(base.user, { clock }), { period: "day" });
     expect(board.entries).toHaveLength(GLOBAL_TOP);
     expect(board.entries[0].rank).toBe(1);
     expect(board.me).toMatchObject({ rank: 121, points: 5 });
-    const top = await globalLeaderboard(h.db, ids[119], { period: "day" }, new Date("2001-01-01T12:00:00Z"));
+    const top = await globalLeaderboard(h.as(seeded[119], { clock }), { period: "day" });
     expect(top.me).toBeNull();
     expect(top.entries[0].user.id).toBe(ids[119]);
   });

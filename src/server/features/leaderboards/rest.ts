@@ -1,25 +1,24 @@
-import { Hono } from "hono";
-import { assertSelf, idParam, requireUser } from "../../http/rest-helpers";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { globalBoardQuerySchema, myChallengesPageSchema } from "../../../shared/schemas/leaderboards";
+import { assertSelf, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
+import { idParam, params, query } from "../../http/validate";
 import { challengeLeaderboard, globalLeaderboard, myChallengesLeaderboard } from "./service";
 
+/** `/users/{id}/...` must name the caller (403 otherwise), checked before the query is parsed. */
+const selfInPath: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  assertSelf(signedIn(c).user, c.req.param("id"));
+  await next();
+};
+
 export const leaderboardsRest = new Hono<HonoEnv>()
-  .get("/challenges/:id/leaderboard", async (c) => {
-    const user = requireUser(c);
-    return c.json(
-      await challengeLeaderboard(c.get("deps").database.db, user.id, idParam(c.req.param("id"), "challenge")),
-    );
-  })
-  .get("/users/:id/challenges/leaderboard", async (c) => {
-    const user = requireUser(c);
-    assertSelf(user, c.req.param("id"));
-    return c.json(
-      await myChallengesLeaderboard(c.get("deps").database.db, user.id, { offset: c.req.query("offset") as never }),
-    );
-  })
-  .get("/leaderboard/global", async (c) => {
-    const user = requireUser(c);
-    // SPEC.md §7 names the period key without a parameter name: accept ?period= and ?p=.
-    const period = c.req.query("period") ?? c.req.query("p") ?? undefined;
-    return c.json(await globalLeaderboard(c.get("deps").database.db, user.id, { period }));
-  });
+  .get("/challenges/:id/leaderboard", signedInOnly, params(z.object({ id: idParam("challenge") })), async (c) =>
+    c.json(await challengeLeaderboard(signedIn(c), { challengeId: c.req.valid("param").id })),
+  )
+  .get("/users/:id/challenges/leaderboard", signedInOnly, selfInPath, query(myChallengesPageSchema), async (c) =>
+    c.json(await myChallengesLeaderboard(signedIn(c), c.req.valid("query"))),
+  )
+  .get("/leaderboard/global", signedInOnly, query(globalBoardQuerySchema), async (c) =>
+    c.json(await globalLeaderboard(signedIn(c), c.req.valid("query"))),
+  );

@@ -1,23 +1,24 @@
-import { sql, type SQL } from "drizzle-orm";
-import { periodKey, type Period } from "../../../shared/domain/periods";
+import { type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { periodKey } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
 import {
-  MY_CHALLENGES_PAGE,
-  myChallengesPageSchema,
-  periodSchema,
+  type challengeLeaderboardSchema,
   type GlobalEntry,
   type GlobalLeaderboard,
   type LeaderboardEntry,
+  MY_CHALLENGES_PAGE,
   type MyChallengeLeaderboardItem,
+  type myChallengesPageSchema,
+  type periodSchema,
 } from "../../../shared/schemas/leaderboards";
+import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
-import { parseInput } from "../../lib/validate";
 import { readAsMember } from "../challenges/access";
 
 export const GLOBAL_TOP = 100;
-export const MY_CHALLENGES_TOP = 3;
-export { MY_CHALLENGES_PAGE };
+const MY_CHALLENGES_TOP = 3;
 
 type RankedRow = {
   challenge_id: number;
@@ -43,6 +44,7 @@ const idList = (ids: readonly number[]) =>
 /**
  * Ranks every player of the given challenges in one statement: points, then the challenge's
  * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
+ * Points and types come from the SQL scoring functions (drizzle/0011, docs/product/rules.md#scoring).
  */
 async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
@@ -57,10 +59,10 @@ async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<
     ),
     stats as (
       select r.challenge_id, r.user_id,
-             sum(case when r.score <= 2 then 3 else 1 end)::int as points,
+             sum(record_points(r.score))::int as points,
              count(distinct r.hole_number)::int as holes,
-             (count(*) filter (where r.score >= 3))::int as birdies,
-             (count(*) filter (where r.score <= 2))::int as eagles,
+             (count(*) filter (where not is_eagle(r.score)))::int as birdies,
+             (count(*) filter (where is_eagle(r.score)))::int as eagles,
              max(r.created_at) as last_at
       from birdie_records r
       where r.challenge_id in (${ids}) and r.counted
@@ -117,8 +119,8 @@ async function holeCountsOf(
   }>(
     db,
     sql`select challenge_id, user_id, hole_number,
-               (count(*) filter (where score >= 3))::int as birdies,
-               (count(*) filter (where score <= 2))::int as eagles
+               (count(*) filter (where not is_eagle(score)))::int as birdies,
+               (count(*) filter (where is_eagle(score)))::int as eagles
         from birdie_records
         where challenge_id in (${idList(challengeIds)}) and counted ${userFilter ?? sql``}
         group by challenge_id, user_id, hole_number`,
@@ -151,8 +153,13 @@ function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): Leaderboa
 }
 
 /** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
-export async function challengeLeaderboard(db: Db, viewerId: number, challengeId: number): Promise<LeaderboardEntry[]> {
-  const [ranked, counts] = await readAsMember(db, challengeId, viewerId, () =>
+export async function challengeLeaderboard(
+  ctx: SignedInContext,
+  input: z.output<typeof challengeLeaderboardSchema>,
+): Promise<LeaderboardEntry[]> {
+  const { db } = ctx;
+  const { challengeId } = input;
+  const [ranked, counts] = await readAsMember(db, challengeId, ctx.user.id, () =>
     Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]),
   );
   return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
@@ -160,11 +167,12 @@ export async function challengeLeaderboard(db: Db, viewerId: number, challengeId
 
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
 export async function myChallengesLeaderboard(
-  db: Db,
-  userId: number,
-  raw: { offset?: number } = {},
+  ctx: SignedInContext,
+  input: z.output<typeof myChallengesPageSchema>,
 ): Promise<MyChallengeLeaderboardItem[]> {
-  const { offset } = parseInput(myChallengesPageSchema, raw);
+  const { db } = ctx;
+  const userId = ctx.user.id;
+  const { offset } = input;
   const mine = await rows<{ id: number; name: string }>(
     db,
     sql`select c.id, c.name from challenge_players p join challenges c on c.id = p.challenge_id
@@ -231,13 +239,13 @@ const toGlobal = (r: GlobalRow): GlobalEntry => ({
  * (never the records table), plus the caller's own row when they rank beyond 100th.
  */
 export async function globalLeaderboard(
-  db: Db,
-  viewerId: number,
-  raw: { period?: string } = {},
-  now = new Date(),
+  ctx: SignedInContext,
+  input: z.output<typeof periodSchema>,
 ): Promise<GlobalLeaderboard> {
-  const { period } = parseInput(periodSchema, raw);
-  const key = periodKey(period as Period, now);
+  const { db } = ctx;
+  const viewerId = ctx.user.id;
+  const { period } = input;
+  const key = periodKey(period, now(ctx));
   const top = await rows<GlobalRow>(
     db,
     sql`select t.*, (rank() over (order by t.points desc))::int as rank
@@ -261,5 +269,5 @@ export async function globalLeaderboard(
     );
     if (own) me = toGlobal(own);
   }
-  return { period: period as Period, entries: top.map(toGlobal), me };
+  return { period, entries: top.map(toGlobal), me };
 }

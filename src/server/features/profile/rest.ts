@@ -1,35 +1,22 @@
 import { Hono } from "hono";
-import { idParam, jsonBody, requireUser } from "../../http/rest-helpers";
+import { z } from "zod";
+import { profileUpdateSchema } from "../../../shared/schemas/profile";
+import { signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
-import { parseInput } from "../../lib/validate";
-import { updateProfileSchema } from "../../../shared/schemas/auth";
-import { updateProfile } from "../auth/service";
-import { getPicture, removePicture, uploadPicture } from "./service";
+import { body, idParam, params } from "../../http/validate";
+import { getPicture, updateMe } from "./service";
 
 /** The picture URL carries its version, so a cached copy is never stale: cache it for a year. */
 export const PICTURE_CACHE_CONTROL = "private, max-age=31536000, immutable";
 
 export const profileRest = new Hono<HonoEnv>()
-  // SPEC.md §7: the same route takes either a picture (JPEG data URL) or the profile fields.
-  .put("/users/me", async (c) => {
-    const user = requireUser(c);
-    const db = c.get("deps").database.db;
-    const body = (await jsonBody(c)) as Record<string, unknown>;
-    const hasPicture = body && typeof body === "object" && "profilePicture" in body;
-    const { profilePicture, ...fields } = hasPicture ? body : { profilePicture: undefined, ...body };
-    // Check the fields before storing a picture, so a refused request changes nothing.
-    if (hasPicture && Object.keys(fields).length) parseInput(updateProfileSchema, fields);
-    let result = hasPicture
-      ? profilePicture === null
-        ? await removePicture(db, user.id)
-        : await uploadPicture(db, user.id, { profilePicture })
-      : undefined;
-    if (!hasPicture || Object.keys(fields).length) result = await updateProfile(db, user.id, fields as never);
-    return c.json(result);
-  })
-  .get("/users/:id/picture", async (c) => {
-    requireUser(c);
-    const pic = await getPicture(c.get("deps").database.db, idParam(c.req.param("id"), "user"));
+  // The same route takes either a picture (a data URL) or the profile fields, or both
+  // (docs/product/api.md#put-apiusersme).
+  .put("/users/me", signedInOnly, body(profileUpdateSchema), async (c) =>
+    c.json(await updateMe(signedIn(c), c.req.valid("json"))),
+  )
+  .get("/users/:id/picture", signedInOnly, params(z.object({ id: idParam("user") })), async (c) => {
+    const pic = await getPicture(signedIn(c), { userId: c.req.valid("param").id });
     const etag = `"pic-${pic.userId}-${pic.version}"`;
     c.header("Cache-Control", PICTURE_CACHE_CONTROL);
     c.header("ETag", etag);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await createTestHarness();
   w = await World.create(h);
   // The member's own picture, so the picture route answers 200 with its own caching.
-  await uploadPicture(h.db, w.member.id, {
+  await uploadPicture(h.as(w.member.user), {
     profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
   });
 }, 120_000);

@@ -215,7 +215,7 @@ describe("regressions found by the fuzzers", () => {
       expect({ path, status: res.status, json: res.json }).toEqual({ path, status: 400, json: { message: NUL } });
     }
     for (const [path, type, input] of [
-      ["auth.updateProfile", "mutation", { displayName: "\u0000" }],
+      ["profile.update", "mutation", { displayName: "\u0000" }],
       ["courses.search", "query", { q: "\u0000" }],
       ["invites.preview", "query", { code: "abc\u0000" }],
     ] as const) {

@@ -11,7 +11,7 @@ import { uploadPicture } from "../../features/profile/service";
 // IDOR (issue 9): every procedure and route that takes an id (challenge, user, birdie, course,
 // invite code, PIN, chat room, admin targets) is called by someone who must not get through it:
 // a golfer who is not a member of the challenge, a member who is not its creator, a player who
-// does not own the record, a non-admin. They get 403 or 404 (DECISIONS.md: 404 for a non-member,
+// does not own the record, a non-admin. They get 403 or 404 (docs/product/api.md#errors: 404 for a non-member,
 // so ids leak nothing; 403 for a member lacking a right) and nothing changes. The tables below
 // must name every id-taking procedure and route; a few are public by design and say why.
 //
@@ -24,7 +24,7 @@ beforeAll(async () => {
   h = await createTestHarness();
   w = await World.create(h);
   // The member gets a picture too, so the ?userId= sweep below reads a real one.
-  await uploadPicture(h.db, w.member.id, {
+  await uploadPicture(h.as(w.member.user), {
     profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
   });
 }, 120_000);
@@ -501,8 +501,9 @@ describe("another golfer gets 403/404 and changes nothing", () => {
 });
 
 describe("?userId= naming someone else never acts as them", () => {
-  // SPEC.md's client sends ?userId= on many calls; the session decides (DECISIONS.md). Every
-  // signed-in GET route either refuses a foreign ?userId= with 403 or ignores it (same answer).
+  // The old client sends ?userId= on many calls; the session decides
+  // (docs/product/api.md#userid-and-usersid). Every signed-in GET route either refuses a foreign
+  // ?userId= with 403 or ignores it (same answer).
   const gets = REST_ROUTES.filter((r) => r.method === "GET" && r.auth === "user");
   for (const route of gets) {
     test(routeKey(route), async () => {

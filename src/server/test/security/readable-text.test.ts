@@ -74,7 +74,7 @@ const FIELDS: [string, string, string, Call][] = [
     "Display name is required",
     {
       rest: (v) => viaRest(me.client.put("/api/users/me", { displayName: v })),
-      trpc: (v) => viaTrpc(me.client, "auth.updateProfile", { displayName: v }),
+      trpc: (v) => viaTrpc(me.client, "profile.update", { displayName: v }),
     },
   ],
   [

@@ -82,7 +82,7 @@ export class World {
     }
     await h.db.update(users).set({ isAdmin: true }).where(eq(users.id, personas.admin.id));
     w.personas = personas;
-    await uploadPicture(h.db, personas.owner.id, {
+    await uploadPicture(h.as(personas.owner.user), {
       profilePicture: `data:image/png;base64,${Buffer.from(TINY_PNG).toString("base64")}`,
     });
     const support = await createSupportRequest(h.as(personas.owner.user, { ip: "10.0.0.1" }), {

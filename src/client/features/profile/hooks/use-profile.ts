@@ -30,7 +30,7 @@ export function useRemovePicture() {
 
 export function useUpdateProfile() {
   const apply = useApplyUser();
-  return trpc.auth.updateProfile.useMutation({ onSuccess: apply });
+  return trpc.profile.update.useMutation({ onSuccess: apply });
 }
 
 /** Changing the password keeps this session; the server ends every other one. */
