@@ -45,7 +45,9 @@ test.describe("My Challenges", () => {
     await expect(page.getByTestId("time-remaining")).toHaveText(/^\d+ days and \d+ hours remaining$/);
   });
 
-  test("create form shows the SPEC validation messages", async ({ page }) => {
+  test("create form shows the product's validation messages (docs/product/texts-and-messages.md#challenge-fields)", async ({
+    page,
+  }) => {
     await registerViaApi(page);
     await page.goto("/challenges/new");
     await page.getByLabel("Challenge name").fill("abc");
@@ -71,7 +73,7 @@ test.describe("My Challenges", () => {
     await page.getByRole("button", { name: "Create Challenge" }).click();
     await expect(page.getByText("Threshold must be between 1 and 18")).toBeVisible();
 
-    // Eagle bonus explains itself in the SPEC's words.
+    // Eagle bonus explains itself in the product's words (docs/product/rules.md#eagle-bonus).
     await page.getByLabel("Eagle bonus").check();
     await expect(page.getByText("Eagles count as two birdies.")).toBeVisible();
   });

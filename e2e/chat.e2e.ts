@@ -2,9 +2,10 @@ import type { Browser, Locator, Page, WebSocketRoute } from "@playwright/test";
 import { baseURL, createChallengeViaApi, joinViaInvite, namedUser, recordViaApi } from "./birdie-helpers";
 import { expect, registerViaApi, test, type TestUser } from "./fixtures";
 
-// Challenge chat (SPEC.md §2 "Challenge chat card", §4 Chat, §7 /ws). Set-up goes through the API;
-// each player sits in their own browser context on the dashboard, and nothing is reloaded: what
-// the other player does must arrive over the socket.
+// Challenge chat (docs/product/routes-and-screens.md#challenge-chat-card,
+// docs/product/api.md#websocket-ws). Set-up goes through the API; each player sits in their own
+// browser context on the dashboard, and nothing is reloaded: what the other player does must arrive
+// over the socket.
 
 // Service workers are not under test here; a worker taking over mid-test only adds noise.
 test.use({ serviceWorkers: "block" });

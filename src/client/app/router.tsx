@@ -6,7 +6,8 @@ import { RootRoute } from "./root-route";
 import { RouteErrorScreen } from "./route-error-screen";
 import { Suspended } from "./suspended";
 
-// Every page is its own chunk so the first load carries only the shell (SPEC §2 route table).
+// Every page is its own chunk so the first load carries only the shell
+// (docs/product/routes-and-screens.md#route-table).
 const AuthPage = lazyPage(() => import("../features/auth/routes/auth-page"), "AuthPage");
 const DashboardPage = lazyPage(() => import("../features/dashboard/routes/dashboard-page"), "DashboardPage");
 const ChallengesPage = lazyPage(() => import("../features/challenges/routes/challenges-page"), "ChallengesPage");
@@ -66,7 +67,10 @@ const AdminAnalyticsPage = lazyPage(
   "AdminAnalyticsPage",
 );
 
-/** /login is an alias of /auth (DECISIONS); the query (redirect) travels along. */
+/**
+ * /login is an alias of /auth (docs/product/routes-and-screens.md#guards-and-redirects); the query
+ * (redirect) travels along.
+ */
 function LoginAlias() {
   const { search } = useLocation();
   return <Navigate to={`/auth${search}`} replace />;
@@ -130,7 +134,8 @@ export function createAppRouter() {
             { path: "/leaderboard/:challengeId", element: <ChallengeLeaderboardPage /> },
             { path: "/profile", element: <ProfilePage /> },
             { path: "/support", element: <SupportPage /> },
-            // SPEC §2: unknown paths are a signed-in 404; signed-out visitors go to /auth first.
+            // Unknown paths are a signed-in 404; signed-out visitors go to /auth first
+            // (docs/product/routes-and-screens.md#not-found).
             { path: "*", element: <NotFoundPage /> },
           ],
         },

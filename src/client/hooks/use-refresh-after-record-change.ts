@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
-// SPEC.md §4, §7: after recording or deleting, the affected data is refetched after 500 ms.
+// After recording or deleting, the affected data is refetched after 500 ms
+// (docs/product/routes-and-screens.md#data-freshness).
 export const REFRESH_DELAY_MS = 500;
 
 // Everything a record changes: the player's records and progress, rankings, achievements, and the
@@ -10,7 +11,10 @@ export const REFRESH_DELAY_MS = 500;
 // form, the edit list and the offline outbox, so it lives outside any one feature.
 const AFFECTED_ROUTERS = new Set(["birdies", "challenges", "leaderboards", "achievements", "chat"]);
 
-/** Invalidates every query a new or deleted record affects, after SPEC.md's 500 ms delay. */
+/**
+ * Invalidates every query a new or deleted record affects, after the 500 ms delay of
+ * docs/product/routes-and-screens.md#data-freshness.
+ */
 export function useRefreshAfterRecordChange() {
   const queryClient = useQueryClient();
   return useCallback(

@@ -3,7 +3,7 @@ import { loginSchema, registerSchema } from "../../shared/schemas/auth";
 import { firstIssueByField } from "./form-errors";
 
 describe("firstIssueByField", () => {
-  test("keeps the first message per field, in SPEC wording", () => {
+  test("keeps the first message per field, in the product's wording (docs/product/texts-and-messages.md#sign-in-and-profile-fields)", () => {
     const result = registerSchema.safeParse({ username: "a!", displayName: "", email: "nope", password: "1" });
     expect(result.success).toBe(false);
     if (result.success) return;

@@ -1,7 +1,8 @@
 import { readStorage, removeStorage, writeStorage } from "./storage";
 
-// A signed-out visitor who opens an invite link is sent to /auth first; the code waits here so
-// the auth page can send them back to the join page once they are signed in (SPEC §4, §9).
+// A signed-out visitor who opens an invite link is sent to /auth first; the code waits here so the
+// auth page can send them back to the join page once they are signed in
+// (docs/product/routes-and-screens.md#invite-join).
 const CODE_KEY = "pendingInviteCode";
 const SAVED_AT_KEY = "pendingInviteTimestamp";
 export const PENDING_INVITE_TTL_MS = 30 * 60 * 1000;

@@ -14,8 +14,9 @@ function recheckSessionOn(error: unknown, client: () => QueryClient, key?: reado
   if (isUnauthorized(error) || adminsOnly) void client().invalidateQueries({ queryKey: currentUserQueryKey() });
 }
 
-// SPEC §9: data never goes stale on its own and is refreshed by explicit invalidation after
-// mutations; queries that need freshness (the current user, live challenge data) opt in.
+// docs/product/routes-and-screens.md#data-freshness: data never goes stale on its own and is
+// refreshed by explicit invalidation after mutations; queries that need freshness (the current
+// user, live challenge data) opt in.
 export function createQueryClient() {
   let queryClient: QueryClient;
   queryClient = new QueryClient({

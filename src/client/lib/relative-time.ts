@@ -1,6 +1,7 @@
-// SPEC.md §2 and §9: earned times read as Today, Yesterday, N days ago (under 7 days), N weeks ago
-// (under 30 days), then N months ago. Days are counted in calendar days on the viewer's clock, so
-// something earned late last night is "Yesterday" this morning, not "Today".
+// docs/product/texts-and-messages.md#dashboard: earned times read as Today, Yesterday, N days ago
+// (under 7 days), N weeks ago (under 30 days), then N months ago. Days are counted in calendar days
+// on the viewer's clock, so something earned late last night is "Yesterday" this morning, not
+// "Today".
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

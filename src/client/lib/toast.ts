@@ -1,7 +1,8 @@
-// The app's toasts (SPEC §4, §9): toast({ title, description, variant, duration }) from anywhere,
-// one visible at a time, 5 s unless a duration is given (Infinity keeps it up until dismissed).
-// Drawing them is sonner's job (components/ui/sonner-toaster.tsx), loaded after the first render:
-// until it has mounted, toasts wait here in order.
+// The app's toasts (docs/product/routes-and-screens.md#toasts): toast({ title, description,
+// variant, duration }) from anywhere, one visible at a time, 5 s unless a duration is given
+// (Infinity keeps it up until dismissed). Drawing them is sonner's job
+// (components/ui/sonner-toaster.tsx), loaded after the first render: until it has mounted, toasts
+// wait here in order.
 
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 

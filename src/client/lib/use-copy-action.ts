@@ -2,10 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { copyText } from "./clipboard";
 import { toast } from "./toast";
 
-// SPEC.md §9: a copy button shows its copied state for 2 s.
+// A copy button shows its copied state for 2 s
+// (docs/product/texts-and-messages.md#layout-and-common).
 export const COPIED_STATE_MS = 2000;
 
-/** Copies text with the SPEC toasts and a short-lived "copied" flag for the button. */
+/**
+ * Copies text with the product's toasts (docs/product/texts-and-messages.md#layout-and-common) and
+ * a short-lived "copied" flag for the button.
+ */
 export function useCopyAction(successTitle: string, successDescription?: string) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import { badRequest } from "./errors";
 
-/** The message a client sees for a failed schema: the first issue, which is SPEC.md's text. */
+/**
+ * The message a client sees for a failed schema: the first issue, which is the product's message
+ * (docs/product/texts-and-messages.md#validation-messages-from-the-shared-schemas).
+ */
 export function firstIssueMessage(error: { issues: { message: string; path: PropertyKey[] }[] }): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid input";

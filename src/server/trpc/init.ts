@@ -33,7 +33,8 @@ const mapAppErrors = t.middleware(async ({ next }) => {
         cause,
       });
     } else if (result.error.code === "BAD_REQUEST" && (cause as { issues?: unknown }).issues) {
-      // Input validation: the first issue's text (SPEC.md's message), for callers and HTTP alike.
+      // Input validation: the first issue's text, the product's message, for callers and HTTP alike
+      // (docs/product/texts-and-messages.md#validation-messages-from-the-shared-schemas).
       (result as { error: TRPCError }).error = new TRPCError({
         code: "BAD_REQUEST",
         message: firstIssueMessage(cause as never),

@@ -1,4 +1,5 @@
-// How a challenge's courses read on cards, previews and the detail page (SPEC.md §2, §3, §8).
+// How a challenge's courses read on cards, previews and the detail page
+// (docs/product/texts-and-messages.md#domain-texts).
 
 export type CourseMode = "single" | "hybrid";
 
@@ -12,7 +13,10 @@ export function summariseCourseNames(names: readonly string[]): string | null {
   return `${names[0]} +${names.length - 1} more`;
 }
 
-/** The card's course text, with SPEC.md's fallbacks when no course is set. */
+/**
+ * The card's course text, with the product's fallbacks when no course is set
+ * (docs/product/texts-and-messages.md#domain-texts).
+ */
 export function courseDisplayText(courseName: string | null | undefined, courseMode: CourseMode): string {
   if (courseName) return courseName;
   return courseMode === "hybrid" ? ANY_COURSE : COURSE_NOT_SPECIFIED;

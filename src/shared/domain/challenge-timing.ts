@@ -1,5 +1,6 @@
-// Challenge timing rules of SPEC.md §4, shared by the server (list `status`) and the client (cards,
-// tabs, detail page). `now` is always a parameter so the rules are testable at exact instants.
+// Challenge timing rules (docs/product/rules.md#challenge-timing), shared by the server (list
+// `status`) and the client (cards, tabs, detail page). `now` is always a parameter so the rules are
+// testable at exact instants.
 
 export type ChallengeStatus = "upcoming" | "active" | "past";
 
@@ -25,8 +26,9 @@ export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { 
 }
 
 /**
- * "Jan 5, 2026". The locale is fixed so every golfer sees the same text as SPEC.md's cards; the
- * time zone defaults to the viewer's (tests pass "UTC").
+ * "Jan 5, 2026". The locale is fixed so every golfer sees the same text, the one the product's
+ * cards show (docs/product/rules.md#time-texts); the time zone defaults to the viewer's (tests pass
+ * "UTC").
  */
 export function formatChallengeDate(date: DateLike, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(
@@ -81,7 +83,7 @@ export function currentChallenge<T extends { endDate: DateLike }>(
   return challenges.find((c) => toMs(c.endDate) > t) ?? null;
 }
 
-/** The create form's default end: 30 days after the start (SPEC.md §5, §9). */
+/** The create form's default end: 30 days after the start (docs/product/rules.md#status). */
 export const DEFAULT_CHALLENGE_DAYS = 30;
 export function defaultEndDate(startDate: DateLike): Date {
   return new Date(toMs(startDate) + DEFAULT_CHALLENGE_DAYS * DAY_MS);

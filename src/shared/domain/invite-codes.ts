@@ -1,5 +1,5 @@
-// Invite PINs and link codes (DECISIONS.md "Invites"). Generation uses the platform CSPRNG, which
-// both Bun and browsers expose as globalThis.crypto.
+// Invite PINs and link codes (docs/product/rules.md#invites). Generation uses the platform CSPRNG,
+// which both Bun and browsers expose as globalThis.crypto.
 
 /** A-Z and 2-9 without I, O, 0 and 1: nothing a golfer can misread when a friend reads it out. */
 export const PIN_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

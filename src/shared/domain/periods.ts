@@ -1,5 +1,6 @@
-// Global leaderboard periods (DECISIONS.md): calendar year, month, ISO week from Monday, day; UTC,
-// by the date played. The keys match the ones the database trigger writes.
+// Global leaderboard periods (docs/product/rules.md#global-board-and-periods): calendar year,
+// month, ISO week from Monday, day; UTC, by the date played. The keys match the ones the database
+// trigger writes.
 
 export const PERIODS = ["all", "year", "month", "week", "day"] as const;
 export type Period = (typeof PERIODS)[number];

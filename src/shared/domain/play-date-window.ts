@@ -1,4 +1,4 @@
-// The date a round was played (DECISIONS.md "Scoring", SPEC.md §5 Record form): a calendar day
+// The date a round was played (docs/product/rules.md#recording-window): a calendar day
 // (YYYY-MM-DD) inside the challenge window, counted in UTC days as the window is stored, and not
 // after the golfer's today. One rule for both sides: the record form passes the golfer's own
 // calendar day, the server (which does not know the golfer's zone) the latest day on Earth.

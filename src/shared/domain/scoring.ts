@@ -1,8 +1,8 @@
 import { HOLES_PER_CHALLENGE, progressPercent } from "./challenge-progress";
 
-// DECISIONS.md "Scoring": a record's score is strokes on a par-4 hole (3 birdie, 2 eagle,
-// 1 albatross/hole-in-one counted as an eagle). The relative reading (-1 birdie, -2 eagle, -3)
-// is accepted at the edges and normalised here.
+// The scoring rule (docs/product/rules.md#birdie-or-eagle): a record's score is strokes on a par-4
+// hole (3 birdie, 2 eagle, 1 albatross/hole-in-one counted as an eagle). The relative reading (-1
+// birdie, -2 eagle, -3) is accepted at the edges and normalised here.
 
 export const PAR = 4;
 export const BIRDIE_POINTS = 1;
@@ -18,7 +18,10 @@ export function normaliseScore(score: number): number | null {
   return null;
 }
 
-/** SPEC.md: eagle when the stored score is 2 or less (a hole-in-one on a par 4 is an eagle too). */
+/**
+ * Eagle when the stored score is 2 or less, a hole-in-one on a par 4 included
+ * (docs/product/rules.md#birdie-or-eagle).
+ */
 export function recordType(strokes: number): RecordType {
   return strokes <= 2 ? "eagle" : "birdie";
 }
@@ -88,7 +91,10 @@ export function summariseHoles(records: readonly ScoredRecord[], rules: Challeng
   };
 }
 
-/** The SPEC.md success toast body: 'Recorded N hole(s): X birdie(s), Y eagle(s).' */
+/**
+ * The record success toast body (docs/product/texts-and-messages.md#domain-texts):
+ * 'Recorded N hole(s): X birdie(s), Y eagle(s).'
+ */
 export function recordedSummaryText(birdies: number, eagles: number): string {
   return `Recorded ${birdies + eagles} hole(s): ${birdies} birdie(s), ${eagles} eagle(s).`;
 }

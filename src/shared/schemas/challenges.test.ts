@@ -21,7 +21,7 @@ const base = {
   endDate: "2026-07-01T00:00:00.000Z",
 };
 
-describe("create form (SPEC.md §5 create)", () => {
+describe("create form messages (docs/product/texts-and-messages.md#challenge-fields)", () => {
   const form = { ...base, courseName: "Pebble Beach" };
   const cases: [string, Record<string, unknown>, string][] = [
     ["valid", {}, "ok"],
@@ -82,7 +82,7 @@ describe("create API input", () => {
   });
 });
 
-describe("edit form and PATCH (SPEC.md §5 edit)", () => {
+describe("edit form and PATCH messages (docs/product/texts-and-messages.md#challenge-fields)", () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ["valid", {}, "ok"],
     ["3-character name is fine", { name: "abc" }, "ok"],
@@ -114,7 +114,7 @@ describe("edit form and PATCH (SPEC.md §5 edit)", () => {
   });
 });
 
-describe("PIN input (SPEC.md §5 PIN)", () => {
+describe("PIN input (docs/product/texts-and-messages.md#invites-and-pin)", () => {
   const cases: [unknown, string][] = [
     [undefined, "Please enter a PIN code"],
     ["", "Please enter a PIN code"],

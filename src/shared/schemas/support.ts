@@ -5,8 +5,9 @@ export type SupportType = (typeof SUPPORT_TYPES)[number];
 
 const MISSING = "Missing information: Please fill out all fields.";
 
-// SPEC.md §5: subject and message are trimmed and required; email required; type defaults to
-// question. The same message is used for every missing field, as the form shows one toast.
+// Support fields (docs/product/texts-and-messages.md#support-fields): subject and message are
+// trimmed and required; email required; type defaults to question. The same message is used for
+// every missing field, as the form shows one toast.
 export const supportRequestSchema = z.object({
   email: z
     .string({ error: MISSING })

@@ -29,9 +29,9 @@ export const directionControlsMessage = (label: string) => `${label} cannot cont
 
 /**
  * Adds the rule to a string schema: NFC, trimmed, no direction controls, and text made only of
- * invisible characters refused with `blankMessage` (the field's own "required"/"empty" message
- * from SPEC.md: to a reader such text is blank). Length checks chained after it count the
- * normalised text.
+ * invisible characters refused with `blankMessage` (the field's own "required"/"empty" message of
+ * docs/product/texts-and-messages.md#validation-messages-from-the-shared-schemas:
+ * to a reader such text is blank). Length checks chained after it count the normalised text.
  */
 export function readableText(base: z.ZodString, label: string, blankMessage: string): z.ZodString {
   return base

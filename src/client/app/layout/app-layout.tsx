@@ -12,7 +12,7 @@ import { TopNav } from "./top-nav";
 // the ads code loads after the first render instead of with it.
 const AdPopup = lazy(() => import("../../features/ads/public").then((ads) => ({ default: ads.AdPopup })));
 
-/** The signed-in shell (SPEC §2 Layout). */
+/** The signed-in shell (docs/product/routes-and-screens.md#signed-in-layout). */
 export function AppLayout({ user }: { user: SessionUser }) {
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">

@@ -3,7 +3,8 @@ import { ChartIcon, FlagIcon, HomeIcon, MedalIcon, TargetIcon, UserIcon } from "
 
 export type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
 
-// SPEC §2: the desktop top navigation and the phone bottom bar name the same places differently.
+// The desktop top navigation and the phone bottom bar name the same places differently
+// (docs/product/routes-and-screens.md#signed-in-layout).
 export const TOP_NAV: NavItem[] = [
   { to: "/", label: "Dashboard", icon: <HomeIcon />, end: true },
   { to: "/challenges", label: "My Challenges", icon: <FlagIcon /> },

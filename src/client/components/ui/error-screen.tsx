@@ -2,7 +2,7 @@ import { AlertIcon } from "./icons";
 
 type ErrorScreenProps = { onRetry: () => void; fullScreen?: boolean };
 
-/** The generic failure screen of SPEC §2. */
+/** The generic failure screen (docs/product/routes-and-screens.md#error-screens). */
 export function ErrorScreen({ onRetry, fullScreen = false }: ErrorScreenProps) {
   return (
     <div role="alert" className={`flex items-center justify-center px-4 ${fullScreen ? "min-h-dvh" : "py-20"}`}>

@@ -3,8 +3,9 @@ import { Toaster, toast as sonner } from "sonner";
 import { connectToasts, type ShownToast } from "../../lib/toast";
 import { AlertIcon, CheckIcon, XIcon } from "./icons";
 
-// SPEC §4: one toast at a time. A new toast replaces the one on screen; sonner animates the old
-// one out, and from that moment it is no longer "the toast" (no test hook), so exactly one is.
+// One toast at a time (docs/product/routes-and-screens.md#toasts). A new toast replaces the one on
+// screen; sonner animates the old one out, and from that moment it is no longer "the toast" (no
+// test hook), so exactly one is.
 
 type Id = string | number;
 

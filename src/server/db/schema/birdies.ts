@@ -37,7 +37,7 @@ export const birdieRecords = pgTable(
     datePlayed: date("date_played", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     verifierName: varchar("verifier_name", { length: 100 }).notNull(),
-    /** 'signature:' + the typed signature (SPEC.md §3). */
+    /** 'signature:' + the typed signature (docs/product/rules.md#recording-window). */
     verifierSignature: text("verifier_signature").notNull(),
     /**
      * Whether this record scores. With multiple birdies off only one record per hole counts (a

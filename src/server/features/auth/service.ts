@@ -1,11 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type {
-  changePasswordSchema,
-  loginSchema,
-  PublicUser,
-  registerSchema,
-} from "../../../shared/schemas/auth";
+import type { changePasswordSchema, loginSchema, PublicUser, registerSchema } from "../../../shared/schemas/auth";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../auth/password";
 import {
   blankSessionCookie,

@@ -19,7 +19,7 @@ const NOT_FOUND = { message: "Challenge not found" };
 const INVALID_PIN = { message: "Invalid PIN code. Please try again." };
 
 describe("GET /api/challenge-preview/{code} (public)", () => {
-  test("anyone with the link sees SPEC.md §3's preview, and never the PIN or code", async () => {
+  test("anyone with the link sees the public preview (docs/product/api.md#invitepreview-and-invitedetails), and never the PIN or code", async () => {
     const course = await createCourse(creator.client, unique("Preview Links"));
     const dates = challengeWindow(2, 30);
     const c = await createChallenge(creator.client, {
@@ -156,7 +156,7 @@ describe("GET /api/challenges/pin/{pin}", () => {
     expect((await friend.client.get(`/api/challenges/${c.id}`)).status).toBe(404);
   });
 
-  test("an unknown PIN is 404 with SPEC.md's text; form errors are 400 with SPEC.md's text", async () => {
+  test("an unknown PIN is 404 and form errors are 400, each with the product's text (docs/product/texts-and-messages.md#invites-and-pin)", async () => {
     const c = await createChallenge(creator.client);
     const other = c.invitePin[0] === "A" ? `B${c.invitePin.slice(1)}` : `A${c.invitePin.slice(1)}`;
     const cases: [string, number, { message: string }][] = [

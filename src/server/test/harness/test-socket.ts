@@ -1,8 +1,9 @@
 import { expect } from "bun:test";
 import { RestClient } from "./harness";
 
-// A browser-like /ws client for realtime tests: answers PING like SPEC.md's client, records every
-// event, and lets a test wait for (or rule out) an event.
+// A browser-like /ws client for realtime tests: answers PING like the app's client
+// (docs/product/api.md#from-the-client), records every event, and lets a test wait for (or rule
+// out) an event.
 
 export class TestSocket {
   readonly events: any[] = [];

@@ -13,7 +13,8 @@ import {
 } from "lucide-react";
 
 // The achievement catalogue names an icon per achievement; the type decides first (so a renamed
-// icon key keeps its picture) and anything unknown gets the default badge (SPEC.md §3).
+// icon key keeps its picture) and anything unknown gets the default badge (the `icon` of
+// docs/product/api.md#achievement-shapes).
 
 const ICONS: Record<string, LucideIcon> = {
   bird: Bird,

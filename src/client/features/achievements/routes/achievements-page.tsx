@@ -13,7 +13,10 @@ import {
   mergeAchievements,
 } from "../lib/achievement-progress";
 
-/** /achievements (SPEC.md §2): tabs All, Milestones, Specialty, Earned, with a progress summary. */
+/**
+ * /achievements (docs/product/routes-and-screens.md#achievements): tabs All, Milestones, Specialty,
+ * Earned, with a progress summary.
+ */
 export function AchievementsPage() {
   const catalogue = useAchievementCatalogue();
   const mine = useMyAchievements();

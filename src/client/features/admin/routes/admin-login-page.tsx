@@ -14,9 +14,9 @@ import { adminTargetOf } from "../lib/admin-target";
 export const NOT_AN_ADMIN = "This account is not an admin";
 
 /**
- * The admin sign-in (DECISIONS.md "Admin area"). It signs in through auth.login but only adopts the
- * session for an admin: anyone else is signed out again at once and told why, so a player never
- * lands half signed in on an admin page.
+ * The admin sign-in (docs/product/routes-and-screens.md#admin-sign-in). It signs in through
+ * auth.login but only adopts the session for an admin: anyone else is signed out again at once and
+ * told why, so a player never lands half signed in on an admin page.
  */
 export function AdminLoginPage() {
   const { user } = useAuth();

@@ -5,7 +5,10 @@ import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 
 type AdBannerProps = { placement: "dashboard-top" | "leaderboard-bottom"; theme?: AdTheme; className?: string };
 
-/** A full-width banner (SPEC.md §3: dashboard-top, leaderboard-bottom); a skeleton for 800 ms first. */
+/**
+ * A full-width banner (dashboard-top, leaderboard-bottom:
+ * docs/product/rules.md#device-settings-and-ads); a skeleton for 800 ms first.
+ */
 export function AdBanner({ placement, theme, className = "" }: AdBannerProps) {
   const { showAds, affiliateUrl } = useAds();
   const ready = useDelayElapsed(AD_CONTENT_DELAY_MS, showAds);

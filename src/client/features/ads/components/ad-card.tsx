@@ -5,7 +5,10 @@ import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 
 type AdCardProps = { placement: "challenge-detail" | "profile-page"; theme?: AdTheme; className?: string };
 
-/** A card-sized ad (SPEC.md §3: the golf-themed challenge-detail card, profile-page); a skeleton for 800 ms first. */
+/**
+ * A card-sized ad (the golf-themed challenge-detail card, profile-page:
+ * docs/product/rules.md#device-settings-and-ads); a skeleton for 800 ms first.
+ */
 export function AdCard({ placement, theme, className = "" }: AdCardProps) {
   const { showAds, affiliateUrl } = useAds();
   const ready = useDelayElapsed(AD_CONTENT_DELAY_MS, showAds);

@@ -2,7 +2,10 @@ import { useAds, useDelayElapsed } from "../hooks/use-ads";
 import { AD_CONTENT_DELAY_MS, type AdTheme, adCopy, PLACEMENT_THEMES } from "../lib/ad-copy";
 import { AdLink, SponsoredBadge } from "./ad-parts";
 
-/** A thin strip between list items (SPEC.md §3 divider). Lists show it only with at least 3 items. */
+/**
+ * A thin strip between list items (docs/product/rules.md#device-settings-and-ads). Lists show it
+ * only with at least 3 items.
+ */
 export function AdDivider({ theme, className = "" }: { theme?: AdTheme; className?: string }) {
   const { showAds, affiliateUrl } = useAds();
   const ready = useDelayElapsed(AD_CONTENT_DELAY_MS, showAds);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AD_DISCLAIMER, AD_LINK_REL } from "../lib/ad-copy";
 
-/** The affiliate link: a new tab, no referrer, marked as paid (DECISIONS.md "Ads"). */
+/** The affiliate link: a new tab, no referrer, marked as paid (docs/product/rules.md#device-settings-and-ads). */
 export function AdLink({
   href,
   className,

@@ -10,9 +10,10 @@ import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 let shownThisLoad = false;
 
 /**
- * SPEC.md §4: the popup opens after a delay (default 10000 ms; localStorage 'adPopupDelayMs'
- * overrides it), its content appears 800 ms later; 'Not Now' or the close icon dismisses it; the
- * call to action opens the affiliate link in a new tab and closes the popup.
+ * docs/product/rules.md#device-settings-and-ads: the popup opens after a delay (default 10000 ms;
+ * localStorage 'adPopupDelayMs' overrides it), its content appears 800 ms later; 'Not Now' or the
+ * close icon dismisses it; the call to action opens the affiliate link in a new tab and closes the
+ * popup.
  */
 export function AdPopup() {
   const { showAds, affiliateUrl } = useAds();

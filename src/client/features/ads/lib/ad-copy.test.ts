@@ -3,7 +3,7 @@ import { AD_POPUP_DELAY_MS, AD_TAGLINE, type AdTheme, adCopy, parsePopupDelay, P
 import { parseAdFree } from "./ad-settings";
 
 describe("ad copy", () => {
-  test("every theme carries SPEC's line word for word, with its own title and call to action", () => {
+  test("every theme carries the product's line word for word (docs/product/texts-and-messages.md#ads), with its own title and call to action", () => {
     const themes: AdTheme[] = ["golf", "sports", "default"];
     const copies = themes.map(adCopy);
     for (const c of copies) {

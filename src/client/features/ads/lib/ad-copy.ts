@@ -1,6 +1,7 @@
 import { readStorage } from "../../../lib/storage";
 
-// SPEC.md §3 (Ad banner) and §9 (constants and copy).
+// The ads' placements and constants (docs/product/rules.md#device-settings-and-ads) and copy
+// (docs/product/texts-and-messages.md#ads).
 export type AdTheme = "golf" | "sports" | "default";
 export type AdPlacement =
   | "dashboard-top"
@@ -52,7 +53,7 @@ export const PLACEMENT_THEMES: Record<AdPlacement, AdTheme> = {
   popup: "golf",
 };
 
-/** A whole number of milliseconds from storage, else the default of SPEC.md §9. */
+/** A whole number of milliseconds from storage, else the default (docs/product/rules.md#device-settings-and-ads). */
 export function parsePopupDelay(stored: string | null, fallback = AD_POPUP_DELAY_MS): number {
   if (stored === null || !/^\d{1,7}$/.test(stored.trim())) return fallback;
   return Number(stored.trim());

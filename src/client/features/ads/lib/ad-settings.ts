@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { readStorage, writeStorage } from "../../../lib/storage";
 
-// DECISIONS.md "Ads": ad-free mode is on by default and stored on the device only.
+// docs/product/rules.md#device-settings-and-ads: ad-free mode is on by default and stored on the
+// device only.
 export const AD_FREE_STORAGE_KEY = "adFreeMode";
 
 /** Stored as "true" / "false"; anything else (nothing stored yet) means the default, ad-free. */

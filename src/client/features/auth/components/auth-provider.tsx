@@ -9,11 +9,12 @@ import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, write
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 /**
- * Owns the current-user query (SPEC §4). Session recovery: while the first server answer is
- * pending, a valid device cache stands in as a temporary user flagged `recovering`, so a reload
- * shows the app at once; the server's answer then decides (401 means no user and drops the cache).
- * Without a cache the app waits for that answer. A failure other than 401 with no confirmed user
- * is treated as no user (SPEC §8) but keeps the cache, since only a 401 says the session is gone.
+ * Owns the current-user query (docs/product/rules.md#sessions-csrf-and-rate-limits). Session
+ * recovery: while the first server answer is pending, a valid device cache stands in as a temporary
+ * user flagged `recovering`, so a reload shows the app at once; the server's answer then decides
+ * (401 means no user and drops the cache). Without a cache the app waits for that answer. A failure
+ * other than 401 with no confirmed user is treated as no user but keeps the cache, since only a 401
+ * says the session is gone.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();

@@ -3,7 +3,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../lib/toast";
 
-// SPEC §4 and DECISIONS: no recovery e-mail is sent; the dialog only simulates the request.
+// No recovery e-mail is sent; the dialog only simulates the request
+// (docs/product/routes-and-screens.md#sign-in, docs/product/rules.md#decided-not-built-yet).
 const SIMULATED_SEND_MS = 1500;
 
 type RecoveryState = "idle" | "sending" | "sent";

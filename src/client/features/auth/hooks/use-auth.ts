@@ -12,8 +12,8 @@ const nameOf = (user: PublicUser) => user.displayName || user.username;
 
 /**
  * The signed-in user and the actions that change it. Success and failure toasts are raised here
- * (SPEC §8) so every sign-in surface behaves alike; the returned promises resolve to the user, or
- * null after a failure that has already been reported.
+ * (docs/product/texts-and-messages.md#sign-in-page) so every sign-in surface behaves alike; the
+ * returned promises resolve to the user, or null after a failure that has already been reported.
  */
 export function useAuth() {
   const state = useContext(AuthStateContext);

@@ -2,8 +2,9 @@ import type { PublicUser } from "../../../../shared/schemas/auth";
 import type { SessionUser } from "../../../lib/session";
 import { readStorage, removeStorage, writeStorage } from "../../../lib/storage";
 
-// SPEC §3/§4: the signed-in user is cached on the device so a reload can show the app at once
-// while the server confirms the session. Only non-secret identity fields are kept.
+// docs/product/rules.md#sessions-csrf-and-rate-limits: the signed-in user is cached on the device
+// so a reload can show the app at once while the server confirms the session. Only non-secret
+// identity fields are kept.
 export const CACHED_USER_KEY = "cachedUser";
 export const CACHED_USER_VERSION = "2";
 export const CACHED_USER_MAX_AGE_MS = 168 * 60 * 60 * 1000;

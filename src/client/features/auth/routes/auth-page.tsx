@@ -10,7 +10,8 @@ import { RegisterForm } from "../components/register-form";
 import { useAuth } from "../hooks/use-auth";
 import { safeRedirectTarget } from "../lib/safe-redirect";
 
-// SPEC §4: the signed-in visitor moves on after about 100 ms, which lets the success toast land first.
+// The signed-in visitor moves on after about 100 ms, which lets the success toast land first
+// (docs/product/routes-and-screens.md#sign-in).
 const REDIRECT_DELAY_MS = 100;
 
 type Tab = "login" | "register";

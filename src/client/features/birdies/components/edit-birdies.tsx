@@ -9,8 +9,9 @@ import { useChallengeProgress, useDeleteBirdie, useOwnBirdies } from "../hooks/u
 import { formatPlayedDate, typeName } from "../lib/hole-records";
 
 /**
- * Challenge detail Overview 'Edit Birdies' (SPEC.md §2, §4): the player's own records with delete.
- * The data reloads 500 ms after a delete, as the rest of the page does after a record.
+ * Challenge detail Overview 'Edit Birdies' (docs/product/routes-and-screens.md#challenge-detail):
+ * the player's own records with delete. The data reloads 500 ms after a delete, as the rest of the
+ * page does after a record.
  */
 export function EditBirdies({ challengeId }: { challengeId: number }) {
   const records = useOwnBirdies(challengeId);

@@ -14,7 +14,10 @@ type HoleDetailsDialogProps = {
   onClose: () => void;
 };
 
-/** SPEC.md §2 'Hole N Details': counts by type and the hole's records, newest first. */
+/**
+ * 'Hole N Details' (docs/product/routes-and-screens.md#hole-status-grid): counts by type and the
+ * hole's records, newest first.
+ */
 export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }: HoleDetailsDialogProps) {
   const [verifying, setVerifying] = useState<BirdieRecord | null>(null);
   const list = hole === null ? [] : recordsForHole(records ?? [], hole);

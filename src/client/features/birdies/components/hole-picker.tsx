@@ -8,7 +8,10 @@ type HolePickerProps = {
 
 const MARK_TEXT = { none: "", birdie: "Birdie", eagle: "Eagle" } as const;
 
-/** The record form's 18 holes; each tap cycles none -> birdie -> eagle -> none (SPEC.md §4). */
+/**
+ * The record form's 18 holes; each tap cycles none -> birdie -> eagle -> none
+ * (docs/product/routes-and-screens.md#record-birdies).
+ */
 export function HolePicker({ marks, onTap, disabled = false }: HolePickerProps) {
   const { birdies, eagles, total } = countMarks(marks);
   return (

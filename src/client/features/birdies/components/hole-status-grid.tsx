@@ -15,8 +15,9 @@ type HoleStatusGridProps = {
 const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled" } as const;
 
 /**
- * SPEC.md §2 Hole Status grid: 18 numbered circles in 9 columns, filled when birdied or eagled.
- * With multiples allowed a black badge (top right) counts birdies and a green one (top left) eagles.
+ * Hole Status grid (docs/product/routes-and-screens.md#hole-status-grid): 18 numbered circles in 9
+ * columns, filled when birdied or eagled. With multiples allowed a black badge (top right) counts
+ * birdies and a green one (top left) eagles.
  */
 export function HoleStatusGrid({
   holes,

@@ -22,7 +22,10 @@ type HolesStepProps = {
   onContinue: (event: FormEvent) => void;
 };
 
-/** The first step (SPEC.md §5 Record form): challenge, course, date played and the marked holes. */
+/**
+ * The first step (docs/product/routes-and-screens.md#record-birdies): challenge, course, date
+ * played and the marked holes.
+ */
 export function HolesStep({
   challenges,
   challenge,
@@ -39,7 +42,8 @@ export function HolesStep({
   const counts = countMarks(draft.marks);
 
   function chooseCourse(value: string) {
-    // SPEC.md §5: changing the course clears the marked holes.
+    // Changing the course clears the marked holes
+    // (docs/product/routes-and-screens.md#record-birdies).
     onDraft((d) => ({ ...d, courseChoice: value, marks: {} }));
   }
 

@@ -36,7 +36,10 @@ function emptyDraft(challenge: ChallengeListItem | undefined): RecordDraft {
   };
 }
 
-/** Record birdies (SPEC.md §2, §4, §5): the round form, then the partner's verification. */
+/**
+ * Record birdies (docs/product/routes-and-screens.md#record-birdies): the round form, then the
+ * partner's verification.
+ */
 export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdiesFormProps) {
   const initial =
     challenges.find((c) => c.id === lockedChallengeId) ?? (challenges.length === 1 ? challenges[0] : undefined);
@@ -88,12 +91,14 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
       clientRoundId: uuid(),
     });
     if (outcome === "saved") {
-      // SPEC.md §4: success resets the form and the hole selection.
+      // Success resets the form and the hole selection
+      // (docs/product/routes-and-screens.md#record-birdies).
       setDraft(emptyDraft(challenge));
       setPartnerName("");
       setSignature("");
     }
-    // SPEC.md §4: a failure closes the verification step too.
+    // A failure closes the verification step too
+    // (docs/product/routes-and-screens.md#record-birdies).
     setStep("form");
   }
 

@@ -10,7 +10,10 @@ type VerificationDrawerProps = {
   onClose: () => void;
 };
 
-/** SPEC.md §2 'Verification Details': who verified a record, their signature and the record's facts. */
+/**
+ * 'Verification Details' (docs/product/routes-and-screens.md#hole-status-grid): who verified a
+ * record, their signature and the record's facts.
+ */
 export function VerificationDrawer({ record, onClose }: VerificationDrawerProps) {
   return (
     <Dialog

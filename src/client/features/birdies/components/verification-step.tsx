@@ -18,7 +18,10 @@ type VerificationStepProps = {
   onSubmit: () => void;
 };
 
-/** The second step (SPEC.md §5): the round's summary, then the playing partner's name and signature. */
+/**
+ * The second step (docs/product/routes-and-screens.md#record-birdies): the round's summary, then
+ * the playing partner's name and signature.
+ */
 export function VerificationStep({
   challenge,
   draft,

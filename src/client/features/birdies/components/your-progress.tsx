@@ -5,7 +5,10 @@ import { holeStatuses } from "../lib/hole-records";
 import { HoleDetailsDialog } from "./hole-details-dialog";
 import { HoleStatusGrid } from "./hole-status-grid";
 
-/** Challenge detail Overview 'Your Progress' (SPEC.md §2): holes birdied x/18, a bar and the 18-hole grid. */
+/**
+ * Challenge detail Overview 'Your Progress' (docs/product/routes-and-screens.md#challenge-detail):
+ * holes birdied x/18, a bar and the 18-hole grid.
+ */
 export function YourProgress({ challengeId }: { challengeId: number }) {
   const challenge = useChallengeProgress(challengeId);
   const [openHole, setOpenHole] = useState<number | null>(null);

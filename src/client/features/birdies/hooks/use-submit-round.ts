@@ -7,8 +7,8 @@ import { toast } from "../../../lib/toast";
 import { queueRound } from "../../offline/public";
 import { useRecordRound } from "./use-birdies";
 
-// SPEC.md §4 Toasts: one is visible at a time, so earned achievements follow the success toast
-// one after another instead of replacing it at once.
+// Toasts (docs/product/routes-and-screens.md#toasts): one is visible at a time, so earned
+// achievements follow the success toast one after another instead of replacing it at once.
 const ACHIEVEMENT_TOAST_GAP_MS = 2500;
 
 function announceAchievements(achievements: readonly Achievement[]) {
@@ -24,9 +24,10 @@ function announceAchievements(achievements: readonly Achievement[]) {
 export type SubmitOutcome = "saved" | "failed";
 
 /**
- * Sends a verified round (SPEC.md §4): online it is recorded at once with its toasts and the 500 ms
- * refresh; with no connection (or none answering) it waits in the offline outbox. Every outcome
- * raises its toast here; the form only resets or goes back a step.
+ * Sends a verified round (docs/product/routes-and-screens.md#record-birdies): online it is recorded
+ * at once with its toasts and the 500 ms refresh; with no connection (or none answering) it waits
+ * in the offline outbox. Every outcome raises its toast here; the form only resets or goes back a
+ * step.
  */
 export function useSubmitRound() {
   const recordRound = useRecordRound();

@@ -1,8 +1,8 @@
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { PAR, type RecordType } from "../../../../shared/domain/scoring";
 
-// The record form's hole grid (SPEC.md §4 "Hole tapping"): each tap moves a hole through
-// none -> birdie -> eagle -> none.
+// The record form's hole grid (docs/product/routes-and-screens.md#record-birdies): each tap moves a
+// hole through none -> birdie -> eagle -> none.
 
 export type HoleMark = "none" | RecordType;
 export type HoleMarks = Readonly<Record<number, HoleMark>>;
@@ -28,7 +28,7 @@ export function tapHole(marks: HoleMarks, hole: number): HoleMarks {
   return copy;
 }
 
-/** Strokes on the fixed par 4 (SPEC.md §9): birdie 3, eagle 2. */
+/** Strokes on the fixed par 4 (docs/product/rules.md#birdie-or-eagle): birdie 3, eagle 2. */
 export function strokesFor(mark: RecordType): number {
   return mark === "eagle" ? PAR - 2 : PAR - 1;
 }

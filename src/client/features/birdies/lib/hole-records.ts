@@ -4,7 +4,7 @@ import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { HOLE_NUMBERS } from "./hole-marks";
 
 // How recorded holes read in the grids, the Hole N Details dialog and the Verification Details
-// drawer (SPEC.md §2 Challenge card).
+// drawer (docs/product/routes-and-screens.md#hole-status-grid).
 
 export type HoleState = "none" | "birdie" | "eagle";
 
@@ -16,7 +16,7 @@ type HoleFields = {
   holeCounts: Readonly<Record<string, HoleCount>>;
 };
 
-/** One entry per hole 1-18: an eagled hole is shown as eagled, not also birdied (SPEC.md §4). */
+/** One entry per hole 1-18: an eagled hole is shown as eagled, not also birdied (docs/product/rules.md#progress). */
 export function holeStatuses({ birdiedHoles, eagleHoles, holeCounts }: HoleFields): HoleStatus[] {
   const eagled = new Set(eagleHoles);
   const birdied = new Set(birdiedHoles);
@@ -50,7 +50,7 @@ export function recordsForHole(records: readonly BirdieRecord[], hole: number): 
   return newestFirst(records.filter((r) => r.holeNumber === hole));
 }
 
-/** SPEC.md: Eagle when the stored score is 2 or less, else Birdie. */
+/** Eagle when the stored score is 2 or less, else Birdie (docs/product/rules.md#birdie-or-eagle). */
 export function typeName(score: number): "Eagle" | "Birdie" {
   return recordType(score) === "eagle" ? "Eagle" : "Birdie";
 }

@@ -1,8 +1,8 @@
 import type { CourseMode } from "../../../../shared/domain/challenge-courses";
 import { countMarks, type HoleMarks } from "./hole-marks";
 
-// The rules of the record form (SPEC.md §5 Record form) as plain functions, so the page only
-// wires them to inputs.
+// The rules of the record form (docs/product/routes-and-screens.md#record-birdies) as plain
+// functions, so the page only wires them to inputs.
 
 export const CUSTOM_COURSE = "custom";
 

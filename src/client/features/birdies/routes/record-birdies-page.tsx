@@ -14,13 +14,13 @@ function parseId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2147483647 ? id : null;
 }
 
-/** /record-birdies and /record-birdies/{challengeId} (SPEC.md §2 Record birdies). */
+/** /record-birdies and /record-birdies/{challengeId} (docs/product/routes-and-screens.md#record-birdies). */
 export function RecordBirdiesPage() {
   const params = useParams();
   const lockedId = params.challengeId === undefined ? null : parseId(params.challengeId);
   const challenges = useMyChallenges();
   const now = Date.now();
-  // Rounds can only be recorded while a challenge runs (DECISIONS.md "Scoring").
+  // Rounds can only be recorded while a challenge runs (docs/product/rules.md#recording-window).
   const active = (challenges.data ?? []).filter((c) => challengeStatus(c.startDate, c.endDate, now) === "active");
   const locked = lockedId === null ? null : (challenges.data ?? []).find((c) => c.id === lockedId);
 

@@ -11,7 +11,7 @@ export function playerCountText(count: number): string {
   return `${count} ${count === 1 ? "player" : "players"}`;
 }
 
-/** A My Challenges card (SPEC.md §2). */
+/** A My Challenges card (docs/product/routes-and-screens.md#my-challenges). */
 export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   const titleId = `challenge-card-${challenge.id}`;

@@ -22,7 +22,11 @@ type ChallengeFormFieldsProps = {
   values: ChallengeFormValues;
   errors: FieldErrors;
   onChange: <K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) => void;
-  /** The earliest day the pickers offer: today on create, 1900-01-01 on edit (SPEC.md §5). */
+  /**
+   * The earliest day the pickers offer: today on create, 1900-01-01 on edit
+   * (docs/product/routes-and-screens.md#create-challenge,
+   * docs/product/routes-and-screens.md#edit-challenge).
+   */
   minDate: string;
   /** Edit, hybrid mode: the challenge's courses, shown for reference. */
   currentCourses?: string[];

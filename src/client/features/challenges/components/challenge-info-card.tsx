@@ -16,7 +16,7 @@ type ChallengeInfoCardProps = { challenge: ChallengeListItem; players: Challenge
 
 const AVATARS_SHOWN = 5;
 
-/** Duration, time remaining, participants and mode badges (SPEC.md §2 Challenge Info). */
+/** Duration, time remaining, participants and mode badges (docs/product/routes-and-screens.md#challenge-detail). */
 export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCardProps) {
   const status = challengeStatus(challenge.startDate, challenge.endDate, now);
   const remaining =

@@ -37,7 +37,7 @@ export function ChallengesEmptyState({ status, hasAnyChallenge }: ChallengesEmpt
             Join with PIN
           </Link>
         </div>
-        {/* SPEC.md §2: the Past tab also invites a golfer without any challenge to start one. */}
+        {/* The Past tab also invites a golfer without any challenge to start one (docs/product/routes-and-screens.md#my-challenges). */}
         {status === "past" && !hasAnyChallenge && (
           <Link to="/challenges/new" className="btn btn-ghost btn-sm mt-2 text-primary">
             Create Your First Challenge

@@ -15,7 +15,7 @@ type CreatorControlsProps = {
   currentUserId: number;
 };
 
-/** Edit, delete and player removal: the creator's tools (SPEC.md §6). */
+/** Edit, delete and player removal: the creator's tools (docs/product/rules.md#roles-and-permissions). */
 export function CreatorControls({ challenge, players, playersLoading, currentUserId }: CreatorControlsProps) {
   const navigate = useNavigate();
   const [deleteOpen, setDeleteOpen] = useState(false);

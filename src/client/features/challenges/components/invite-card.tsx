@@ -12,7 +12,10 @@ import { useRegenerateInvite } from "../hooks/use-challenges";
 
 type InviteCardProps = { challenge: ChallengeListItem; highlighted: boolean };
 
-/** The invite link and PIN with copy and share (SPEC.md §2); the creator can issue new ones. */
+/**
+ * The invite link and PIN with copy and share
+ * (docs/product/routes-and-screens.md#challenge-detail); the creator can issue new ones.
+ */
 export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function InviteCard(
   { challenge, highlighted },
   ref,

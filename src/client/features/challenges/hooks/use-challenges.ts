@@ -1,8 +1,9 @@
 import { trpc } from "../../../lib/trpc";
 
-// SPEC.md §7 freshness. My Challenges refreshes every 15 s (its 30 s poll is covered by that) and
-// treats data under 10 s old as fresh; the detail page is fresh for 20 s and polled every 30 s.
-// Polling is how other players' joins and birdies show up (no realtime channel outside chat).
+// Freshness (docs/product/routes-and-screens.md#data-freshness). My Challenges refreshes every 15 s
+// (its 30 s poll is covered by that) and treats data under 10 s old as fresh; the detail page is
+// fresh for 20 s and polled every 30 s. Polling is how other players' joins and birdies show up (no
+// realtime channel outside chat).
 const LIST_STALE_MS = 10_000;
 const LIST_REFRESH_MS = 15_000;
 const DETAIL_STALE_MS = 20_000;

@@ -4,8 +4,8 @@ import { isConflict } from "../../../lib/error-codes";
 import { trpc } from "../../../lib/trpc";
 
 /**
- * Finds a course by name (any letter case) or creates it. SPEC.md §7: a 'Course already exists'
- * answer (someone created it in between) leads to searching again.
+ * Finds a course by name (any letter case) or creates it. docs/product/api.md#post-apicourses: a
+ * 'Course already exists' answer (someone created it in between) leads to searching again.
  */
 export function useCourseResolver() {
   const utils = trpc.useUtils();

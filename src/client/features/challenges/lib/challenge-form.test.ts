@@ -33,7 +33,7 @@ describe("create form", () => {
     expect(r.data.tiebreakerThreshold).toBe(9);
   });
 
-  test("SPEC messages per field", () => {
+  test("the product's messages per field (docs/product/texts-and-messages.md#challenge-fields)", () => {
     const r = validateCreateForm({ ...filled, name: "abc", courseName: "P", endDate: "2026-06-01" });
     expect(r.ok).toBe(false);
     if (r.ok) return;

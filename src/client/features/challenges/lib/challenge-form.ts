@@ -13,7 +13,8 @@ import { addDaysToValue, endOfDayValue, startOfDayValue, localDay } from "../../
 import { DEFAULT_CHALLENGE_DAYS } from "../../../../shared/domain/challenge-timing";
 
 // The create and edit forms keep raw input strings; these helpers turn them into the shared
-// schemas' input (so the SPEC messages come from one place) and back.
+// schemas' input (so the messages of docs/product/texts-and-messages.md#challenge-fields come from
+// one place) and back.
 
 export type ChallengeFormValues = {
   name: string;
@@ -34,7 +35,10 @@ export type ChallengeFormValues = {
 
 export type FieldErrors = Record<string, string>;
 
-/** SPEC.md §5 create defaults: today to 30 days later, single mode, mostBirdies, both flags off. */
+/**
+ * Create defaults (docs/product/routes-and-screens.md#create-challenge): today to 30 days later,
+ * single mode, mostBirdies, both flags off.
+ */
 export function createFormDefaults(now: Date = new Date()): ChallengeFormValues {
   const startDate = localDay(now);
   return {

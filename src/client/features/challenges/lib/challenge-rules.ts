@@ -1,7 +1,8 @@
 import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
 import type { Tiebreaker } from "../../../../shared/schemas/challenges";
 
-// How a challenge's settings read on the Rules & Info tab and in the forms (SPEC.md §9, DECISIONS).
+// How a challenge's settings read on the Rules & Info tab and in the forms
+// (docs/product/rules.md#scoring, docs/product/rules.md#eagle-bonus).
 
 export const EAGLE_BONUS_TEXT = "Eagles count as two birdies";
 

@@ -29,7 +29,8 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 const isTab = (v: string | null): v is Tab => TABS.some((t) => t.id === v);
 
-// SPEC.md §9: the invite card is highlighted for 2 s after the header's Invite button.
+// docs/product/routes-and-screens.md#challenge-detail: the invite card is highlighted for 2 s after
+// the header's Invite button.
 const INVITE_HIGHLIGHT_MS = 2000;
 
 const STATUS_BADGE = {
@@ -175,7 +176,7 @@ export function ChallengeDetailPage() {
                 />
               )}
             </div>
-            {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (SPEC.md §2). */}
+            {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card). */}
             <div className="min-w-0 lg:col-span-2">
               <ChatCardSlot challengeId={data.id} />
             </div>

@@ -118,7 +118,7 @@ export function ChallengesPage() {
                 </li>
               ))}
             </ul>
-            {/* SPEC.md §2: divider ads only in a tab with at least 3 challenges. */}
+            {/* Divider ads only in a tab with at least 3 challenges (docs/product/routes-and-screens.md#my-challenges). */}
             {groups[tab].length >= 3 && <AdDivider className="mt-4" />}
           </>
         )}

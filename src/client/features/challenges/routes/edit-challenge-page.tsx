@@ -16,8 +16,8 @@ import { type ChallengeFormValues, editFormValues, type FieldErrors, validateEdi
 import { localDay } from "../../../lib/date-input";
 
 const ERROR_TITLE = "Error Updating Challenge";
-// SPEC.md §5 edit: the pickers refuse days before 1900-01-01 (past days stay allowed: the
-// challenge may already be running).
+// Edit (docs/product/routes-and-screens.md#edit-challenge): the pickers refuse days before
+// 1900-01-01 (past days stay allowed: the challenge may already be running).
 const EARLIEST_DAY = localDay(new Date(EARLIEST_DATE.getUTCFullYear(), 0, 1));
 
 export function EditChallengePage() {
@@ -46,7 +46,8 @@ export function EditChallengePage() {
       </div>
     );
   }
-  // Only the creator edits (SPEC.md §6); anyone else goes back to the challenge.
+  // Only the creator edits (docs/product/rules.md#roles-and-permissions); anyone else goes back to
+  // the challenge.
   if (!challenge.data.isCreator) return <Navigate to={`/challenges/${id}`} replace />;
   return <EditChallengeForm key={challenge.data.id} challenge={challenge.data} />;
 }

@@ -21,7 +21,8 @@ export function NewChallengePage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<ChallengeFormValues>(() => createFormDefaults());
   const [errors, setErrors] = useState<FieldErrors>({});
-  // Until the golfer picks an end date, it follows the start (30 days later, SPEC.md §5).
+  // Until the golfer picks an end date, it follows the start (30 days later,
+  // docs/product/routes-and-screens.md#create-challenge).
   const [endTouched, setEndTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const today = useMemo(() => localDay(new Date()), []);

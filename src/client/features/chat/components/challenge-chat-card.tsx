@@ -10,13 +10,14 @@ import { ChatMessageItem } from "./chat-message-item";
 import { ConnectionBadge } from "./connection-badge";
 import { scrollListToBottom, useStickToNewest } from "../hooks/use-stick-to-newest";
 
-// SPEC.md §9: below this width the page itself scrolls to the bottom when the input is focused,
-// so the phone keyboard does not hide the conversation.
+// docs/product/routes-and-screens.md#challenge-chat-card: below this width the page itself scrolls
+// to the bottom when the input is focused, so the phone keyboard does not hide the conversation.
 const NARROW_QUERY = "(max-width: 767px)";
 
 /**
- * SPEC.md §2 Challenge chat card: challenge selector, messages, send form; 500 px high. With
- * `challengeId` (the challenge detail page) the card is fixed to that challenge.
+ * Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card): challenge selector,
+ * messages, send form; 500 px high. With `challengeId` (the challenge detail page) the card is
+ * fixed to that challenge.
  */
 export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: number } = {}) {
   const { user } = useCurrentUser();

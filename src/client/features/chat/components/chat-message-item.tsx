@@ -17,7 +17,11 @@ function MessageTime({ createdAt, now, className = "" }: { createdAt: string; no
 // Long unbroken words (links, "hahahaha...") wrap instead of widening the card on a phone.
 const WRAP = "[overflow-wrap:anywhere] whitespace-pre-wrap";
 
-/** One message in SPEC.md §2's three styles: system centred, own on the right as 'You', others with avatar and name. */
+/**
+ * One message in the chat card's three styles
+ * (docs/product/routes-and-screens.md#challenge-chat-card): system centred, own on the right as
+ * 'You', others with avatar and name.
+ */
 export function ChatMessageItem({ row, now }: { row: ChatRow; now: number }) {
   const { message, kind, continued } = row;
 

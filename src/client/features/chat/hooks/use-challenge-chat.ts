@@ -8,13 +8,16 @@ import type { RoomEvent } from "../lib/chat-connection";
 import { lastMessageId, mergeMessages, messagesFromPages } from "../lib/chat-messages";
 import { useChatSocket } from "./use-chat-socket";
 
-/** SPEC.md §7: without a live socket the card falls back to refetching on a timer. */
+/** Without a live socket the card falls back to refetching on a timer (docs/product/api.md#what-the-client-does). */
 export const CHAT_POLL_MS = 30_000;
 /** Catch-up pages after a gap; beyond this many a full refetch is cheaper. */
 const MAX_CATCH_UP_PAGES = 5;
 const NO_MESSAGES: ChatMessage[] = [];
 
-/** The signed-in user's challenges: the chat selector lists only these (SPEC.md §6). */
+/**
+ * The signed-in user's challenges: the chat selector lists only these
+ * (docs/product/routes-and-screens.md#challenge-chat-card).
+ */
 export function useChatChallenges() {
   const challenges = trpc.challenges.list.useQuery();
   useToastOnError(challenges.isError, "Failed to fetch challenges", challenges.error);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ChatConnection, type ConnectionStatus, type RoomEvent } from "../lib/chat-connection";
 
-/** Same origin as the page, secure when the page is (SPEC.md §7). */
+/** Same origin as the page, secure when the page is (docs/product/api.md#connecting). */
 function socketUrl(): string {
   return `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`;
 }
@@ -12,9 +12,10 @@ type Handlers = {
 };
 
 /**
- * The chat card's realtime channel (SPEC.md §4 Chat): a socket exists only while the card is
- * mounted and has a room to join; it follows the selected challenge and reconnects with backoff.
- * Returns the connection state so the card can show it and fall back to polling.
+ * The chat card's realtime channel (docs/product/api.md#what-the-client-does): a socket exists only
+ * while the card is mounted and has a room to join; it follows the selected challenge and
+ * reconnects with backoff. Returns the connection state so the card can show it and fall back to
+ * polling.
  */
 export function useChatSocket(userId: number | null, challengeId: number | null, handlers: Handlers): ConnectionStatus {
   const [status, setStatus] = useState<ConnectionStatus>("connecting");

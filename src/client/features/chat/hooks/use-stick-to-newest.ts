@@ -5,8 +5,9 @@ export function scrollListToBottom(list: HTMLElement | null) {
 }
 
 /**
- * Keeps the newest message in view (SPEC.md §2): a new last message scrolls to the bottom, while
- * older messages loaded above keep the reader's place instead of jumping.
+ * Keeps the newest message in view (docs/product/routes-and-screens.md#challenge-chat-card): a new
+ * last message scrolls to the bottom, while older messages loaded above keep the reader's place
+ * instead of jumping.
  */
 export function useStickToNewest(listRef: RefObject<HTMLDivElement | null>, messages: readonly { id: number }[]) {
   const lastId = messages.length ? messages[messages.length - 1].id : null;

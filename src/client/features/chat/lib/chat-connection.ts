@@ -1,9 +1,9 @@
 import type { ChatMessage } from "../../../../shared/schemas/chat";
 import { backoffDelay } from "./reconnect-backoff";
 
-// The /ws chat protocol (SPEC.md §7) without React: one socket, at most one room, PONG for every
-// PING, and reconnects with backoff. Kept framework-free so the protocol is unit-tested with a
-// fake socket.
+// The /ws chat protocol (docs/product/api.md#websocket-ws) without React: one socket, at most one
+// room, PONG for every PING, and reconnects with backoff. Kept framework-free so the protocol is
+// unit-tested with a fake socket.
 
 /** `refused`: the server would not let this user into the room (no longer a member). */
 export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "refused" | "closed";

@@ -1,8 +1,9 @@
 import type { ChatMessage } from "../../../../shared/schemas/chat";
 import { relativeTime } from "../../../lib/relative-time";
 
-// Pure rules of the chat card (SPEC.md §2 "Challenge chat card", §8): how each message is drawn,
-// how pages and live messages combine, and the short relative time under each message.
+// Pure rules of the chat card (docs/product/routes-and-screens.md#challenge-chat-card): how each
+// message is drawn, how pages and live messages combine, and the short relative time under each
+// message.
 
 export type MessageKind = "system" | "own" | "other";
 
@@ -16,7 +17,10 @@ export function messageKind(
   return "other";
 }
 
-/** The name shown on someone else's message; a deleted author reads 'Unknown User' (SPEC.md §8). */
+/**
+ * The name shown on someone else's message; a deleted author reads 'Unknown User'
+ * (docs/product/texts-and-messages.md#chat-system-messages).
+ */
 export function authorName(message: Pick<ChatMessage, "user">): string {
   const name = message.user?.displayName?.trim();
   return name ? name : "Unknown User";
@@ -95,7 +99,10 @@ export function chatTimeTitle(date: string | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toLocaleString();
 }
 
-/** The message a member may send: trimmed and non-empty (SPEC.md §5), or null when nothing may be sent. */
+/**
+ * The message a member may send: trimmed and non-empty (docs/product/rules.md#rooms), or null when
+ * nothing may be sent.
+ */
 export function sendableText(text: string, challengeId: number | null): string | null {
   const trimmed = text.trim();
   return trimmed && challengeId !== null ? trimmed : null;

@@ -8,7 +8,10 @@ import { useChallengeLeaderboard, handicapText, playerName, realName } from "../
 
 const WIDGET_PLAYERS = 4;
 
-/** SPEC.md §2 Challenge Leaderboard widget: the current challenge's top 4 and links to every board. */
+/**
+ * Challenge Leaderboard widget (docs/product/routes-and-screens.md#dashboard): the current
+ * challenge's top 4 and links to every board.
+ */
 export function ChallengeLeaderboardWidget({
   challengeId,
   challengeName,

@@ -9,7 +9,7 @@ import { HoleDetailsDialog, HoleStatusGrid, useOwnBirdies, holeStatuses } from "
 import { useNow } from "../../../hooks/use-now";
 import { endsInText } from "../lib/ends-in";
 
-/** The dashboard's current challenge (SPEC.md §2 Challenge card). */
+/** The dashboard's current challenge (docs/product/routes-and-screens.md#dashboard). */
 export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListItem }) {
   const now = useNow();
   const [openHole, setOpenHole] = useState<number | null>(null);

@@ -14,7 +14,8 @@ import { InstallAppCard } from "../../pwa/public";
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const challenges = useMyChallenges();
-  // SPEC.md §4: the current challenge is the first in the list whose end is still in the future.
+  // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
+  // still in the future.
   const current = currentChallenge(challenges.data ?? []);
 
   return (
@@ -56,7 +57,7 @@ export function DashboardPage() {
         </div>
         <div className="min-w-0 space-y-6">
           <RecentAchievementsWidget />
-          {/* Chat slot: the chat feature mounts its Challenge chat card (SPEC.md §2) inside this wrapper. */}
+          {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
           <div data-slot="chat" className="empty:hidden">
             <ChatCardSlot />
           </div>

@@ -1,6 +1,7 @@
 import { groupPin, INVITE_CODE_PATTERN, normalisePin, PIN_INPUT_MAX } from "../../../../shared/domain/invite-codes";
 
-// Pure pieces of the invite and PIN flows (SPEC.md §4, §5, §8, §9).
+// Pure pieces of the invite and PIN flows (docs/product/routes-and-screens.md#join-by-pin,
+// docs/product/routes-and-screens.md#invite-join).
 
 export const JOIN_DELAY_MS = 500;
 export const NAVIGATE_AFTER_JOIN_MS = 1000;
@@ -30,8 +31,9 @@ export const isAlreadyJoinedMessage = (message: string) => /already joined/i.tes
 export const isWellFormedInviteCode = (code: string) => INVITE_CODE_PATTERN.test(code);
 
 /**
- * `/auth?redirect={path}` with the path readable as SPEC.md writes it (slashes kept) but every
- * other special character escaped, so a crafted code cannot add query parameters.
+ * `/auth?redirect={path}` with the path readable as the docs write it
+ * (docs/product/routes-and-screens.md#invite-join: slashes kept) but every other special character
+ * escaped, so a crafted code cannot add query parameters.
  */
 export function authUrlFor(path: string, extra: Record<string, string> = {}): string {
   const redirect = encodeURIComponent(path).replace(/%2F/gi, "/");

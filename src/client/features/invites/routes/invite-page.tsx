@@ -13,7 +13,10 @@ import { ChallengeNotFoundCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
 import { authUrlFor, INVITE_REDIRECT_MS, isWellFormedInviteCode } from "../lib/invite-flow";
 
-/** The invitation landing page (SPEC.md §2): signed in it moves on to joining after 1.5 s. */
+/**
+ * The invitation landing page (docs/product/routes-and-screens.md#invitation): signed in it moves
+ * on to joining after 1.5 s.
+ */
 export function InvitePage() {
   const { inviteCode = "" } = useParams();
   const code = inviteCode.trim();

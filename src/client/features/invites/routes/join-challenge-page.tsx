@@ -43,7 +43,7 @@ export function JoinChallengePage() {
   return <AutoJoin code={code} />;
 }
 
-/** SPEC.md §8 'Invalid invite': no code at all goes home. */
+/** 'Invalid invite' (docs/product/routes-and-screens.md#invite-join): no code at all goes home. */
 function InvalidInviteRedirect() {
   useEffect(() => {
     toast({
@@ -68,7 +68,10 @@ function StashAndSignIn({ code }: { code: string }) {
 
 type JoinState = { kind: "waiting" } | { kind: "joined"; challengeId: number } | { kind: "failed"; message: string };
 
-/** Signed in: load the invitation, join after 500 ms, then open the challenge after 1 s (SPEC.md §4). */
+/**
+ * Signed in: load the invitation, join after 500 ms, then open the challenge after 1 s
+ * (docs/product/routes-and-screens.md#invite-join).
+ */
 function AutoJoin({ code }: { code: string }) {
   const navigate = useNavigate();
   const details = useInviteDetails(code);

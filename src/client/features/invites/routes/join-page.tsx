@@ -13,7 +13,8 @@ import { authUrlFor, PIN_DISPLAY_MAX, PIN_REDIRECT_MS, pinFieldValue } from "../
 
 export function JoinPage() {
   const { user } = useCurrentUser();
-  // SPEC.md §2: the PIN page is reachable signed out but asks for a sign-in first.
+  // The PIN page is reachable signed out but asks for a sign-in first
+  // (docs/product/routes-and-screens.md#join-by-pin).
   if (!user) return <Navigate to={authUrlFor("/join")} replace />;
   return <JoinByPin />;
 }
@@ -47,7 +48,8 @@ function JoinByPin() {
       const found = await lookup.mutateAsync({ pin });
       setRedirecting(true);
       toast({ title: "Challenge Found!", description: `Joining ${found.name}...` });
-      // SPEC.md §4: on to the join page after 500 ms; it joins, or opens the challenge if already in.
+      // On to the join page after 500 ms (docs/product/routes-and-screens.md#join-by-pin); it
+      // joins, or opens the challenge if already in.
       timer.current = setTimeout(
         () => navigate(`/join-challenge/${encodeURIComponent(found.inviteCode)}`),
         PIN_REDIRECT_MS,

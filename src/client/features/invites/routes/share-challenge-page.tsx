@@ -9,7 +9,10 @@ import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-sta
 import { useInvitePreview } from "../hooks/use-invites";
 import { isWellFormedInviteCode } from "../lib/invite-flow";
 
-/** The public preview of a challenge (SPEC.md §2 Share page); anyone holding the link may see it. */
+/**
+ * The public preview of a challenge (docs/product/routes-and-screens.md#share-preview); anyone
+ * holding the link may see it.
+ */
 export function ShareChallengePage() {
   const { inviteCode = "" } = useParams();
   const code = inviteCode.trim();

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 type LeaderboardNavProps = {
   /** Where "By Challenge" leads: the chosen or the player's first challenge. */
   challengeId?: number | null;
-  /** SPEC.md §2: the My Challenges item is disabled when signed out. */
+  /** The My Challenges item is disabled when signed out (docs/product/routes-and-screens.md#global-leaderboard). */
   signedIn?: boolean;
 };
 

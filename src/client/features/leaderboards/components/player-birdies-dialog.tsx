@@ -22,8 +22,9 @@ type PlayerBirdiesDialogProps = {
 };
 
 /**
- * Any player's birdies in a challenge (SPEC.md §2, §6: anyone viewing a leaderboard may open any
- * player's grid): holes completed, courses played, holes by course and the 18-hole grid.
+ * Any player's birdies in a challenge (docs/product/routes-and-screens.md#challenge-leaderboard,
+ * docs/product/rules.md#roles-and-permissions: anyone viewing a leaderboard may open any player's
+ * grid): holes completed, courses played, holes by course and the 18-hole grid.
  */
 export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBirdiesDialogProps) {
   const records = usePlayerBirdies(challengeId, player?.id ?? null);

@@ -7,7 +7,7 @@ const MEDAL_STYLE = {
   bronze: { className: "bg-amber-700/15 text-amber-700", label: "Bronze" },
 } as const;
 
-/** Gold, silver and bronze icons for ranks 1-3 (SPEC.md §2), the rank number below them. */
+/** Gold, silver and bronze icons for ranks 1-3 (docs/product/rules.md#challenge-boards), the rank number below them. */
 export function RankBadge({ rank, size = "md" }: { rank: number; size?: "sm" | "md" }) {
   const medal = medalFor(rank);
   const box = size === "sm" ? "size-7 text-sm" : "size-9 text-lg";

@@ -8,7 +8,10 @@ import { RankBadge } from "./rank-badge";
 
 const TOP_PLAYERS = 3;
 
-/** Challenge detail Overview 'Top Players' (SPEC.md §2, §9): the top 3 and a link to the full board. */
+/**
+ * Challenge detail Overview 'Top Players' (docs/product/routes-and-screens.md#challenge-detail):
+ * the top 3 and a link to the full board.
+ */
 export function TopPlayers({ challengeId }: { challengeId: number }) {
   const { user } = useCurrentUser();
   const board = useChallengeLeaderboard(challengeId);

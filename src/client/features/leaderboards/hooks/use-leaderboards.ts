@@ -1,8 +1,8 @@
 import type { Period } from "../../../../shared/domain/periods";
 import { trpc } from "../../../lib/trpc";
 
-// SPEC.md §7: the challenge leaderboard may be 10 s stale; the others refresh on invalidation
-// (recording and deleting invalidate every leaderboard).
+// docs/product/routes-and-screens.md#data-freshness: the challenge leaderboard may be 10 s stale;
+// the others refresh on invalidation (recording and deleting invalidate every leaderboard).
 const CHALLENGE_BOARD_STALE_MS = 10_000;
 
 export function useChallengeLeaderboard(challengeId: number | null) {

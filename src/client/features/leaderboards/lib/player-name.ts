@@ -1,6 +1,9 @@
 import type { LeaderboardUser } from "../../../../shared/schemas/leaderboards";
 
-/** 'You' for the signed-in player (SPEC.md §2), else the display name, else 'Unknown User'. */
+/**
+ * 'You' for the signed-in player (docs/product/texts-and-messages.md#dashboard), else the display
+ * name, else 'Unknown User'.
+ */
 export function playerName(
   user: Pick<LeaderboardUser, "id" | "displayName" | "username">,
   currentUserId: number | undefined,
@@ -14,7 +17,7 @@ export function realName(user: Pick<LeaderboardUser, "displayName" | "username">
   return user.displayName?.trim() || user.username?.trim() || "Unknown User";
 }
 
-/** 'Handicap: 12.4', or SPEC.md's 'Handicap: N/A' when none is set. */
+/** 'Handicap: 12.4', or 'Handicap: N/A' when none is set (docs/product/texts-and-messages.md#dashboard). */
 export function handicapText(handicap: number | null | undefined): string {
   return `Handicap: ${handicap === null || handicap === undefined || Number.isNaN(handicap) ? "N/A" : handicap}`;
 }

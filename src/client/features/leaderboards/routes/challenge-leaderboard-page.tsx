@@ -13,7 +13,10 @@ function parseId(raw: string | undefined): number | null {
   return id >= 1 && id <= 2147483647 ? id : null;
 }
 
-/** /leaderboard/{challengeId} (SPEC.md §2): a challenge selector, View Challenge Details and the full board. */
+/**
+ * /leaderboard/{challengeId} (docs/product/routes-and-screens.md#challenge-leaderboard): a
+ * challenge selector, View Challenge Details and the full board.
+ */
 export function ChallengeLeaderboardPage() {
   const { challengeId: raw } = useParams();
   const challengeId = parseId(raw);

@@ -18,7 +18,10 @@ function readPeriod(raw: string | null): Period {
   return (PERIODS as readonly string[]).includes(raw ?? "") ? (raw as Period) : "all";
 }
 
-/** /leaderboard/global (SPEC.md §2): top 100 of a period, medals for the top 3, and the caller's own row beyond 100th. */
+/**
+ * /leaderboard/global (docs/product/routes-and-screens.md#global-leaderboard): top 100 of a period,
+ * medals for the top 3, and the caller's own row beyond 100th.
+ */
 export function GlobalLeaderboardPage() {
   const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();

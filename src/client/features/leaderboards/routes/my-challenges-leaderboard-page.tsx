@@ -11,7 +11,10 @@ import { RankBadge } from "../components/rank-badge";
 import { MY_RANKINGS_PAGE_SIZE, useMyChallengesLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
 
-/** /leaderboard/my-challenges (SPEC.md §2): my rank of totalPlayers in each challenge, with its top players. */
+/**
+ * /leaderboard/my-challenges (docs/product/routes-and-screens.md#my-rankings): my rank of
+ * totalPlayers in each challenge, with its top players.
+ */
 export function MyChallengesLeaderboardPage() {
   const first = useMyChallengesLeaderboard();
   // Pages after the first load on request; each page is its own cached query.

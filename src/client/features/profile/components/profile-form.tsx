@@ -8,7 +8,10 @@ import { useUpdateProfile } from "../hooks/use-profile";
 import { PROFILE_UPDATE_FAILED } from "../lib/picture-file";
 import { type ProfileFormValues, profileFormValues, profileUpdate } from "../lib/profile-form";
 
-/** Display name, home course and handicap; the email is shown but cannot be changed here (SPEC.md §5). */
+/**
+ * Display name, home course and handicap; the email is shown but cannot be changed here
+ * (docs/product/rules.md#profile).
+ */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
   const [errors, setErrors] = useState<Record<string, string>>({});

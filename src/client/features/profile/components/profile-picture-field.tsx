@@ -7,8 +7,9 @@ import { INVALID_TYPE_TOAST, PICTURE_UPDATE_FAILED, pictureFileProblem, SHOWN_FO
 import { resizeToJpegDataUrl } from "../lib/resize-image";
 
 /**
- * Picture upload (SPEC.md §4-§5): image files only, at most 5 MB, resized here to 800x800 JPEG
- * 0.85. The new picture shows at once while it uploads; a failure puts the previous one back.
+ * Picture upload (docs/product/rules.md#profile): image files only, at most 5 MB, resized here to
+ * 800x800 JPEG 0.85. The new picture shows at once while it uploads; a failure puts the previous
+ * one back.
  */
 export function ProfilePictureField({ user }: { user: SessionUser }) {
   const inputId = useId();

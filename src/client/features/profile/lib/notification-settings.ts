@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { readStorage, writeStorage } from "../../../lib/storage";
 
-// SPEC.md §2: notification toggles (email, push) default on and are stored on the device only.
+// Notification toggles (email, push) default on and are stored on the device only
+// (docs/product/rules.md#device-settings-and-ads).
 export const NOTIFICATION_SETTINGS_KEY = "notificationSettings";
 
 export type NotificationSettings = { email: boolean; push: boolean };

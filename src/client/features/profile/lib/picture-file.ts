@@ -1,6 +1,7 @@
 import { INVALID_PICTURE_TYPE, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../../../../shared/schemas/profile";
 
-// SPEC.md §5 Profile picture; the shared messages read "Title: description" and show as a toast.
+// Profile picture (docs/product/texts-and-messages.md#profile-picture): the shared messages read
+// "Title: description" and show as a toast.
 export type ToastText = { title: string; description: string };
 
 export function splitMessage(message: string): ToastText {

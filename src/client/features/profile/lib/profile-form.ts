@@ -13,8 +13,9 @@ export function profileFormValues(
 }
 
 /**
- * The update to send. SPEC.md §5: an empty handicap is sent as undefined (left unchanged); when the
- * player empties a field that had a value, null clears it. The same holds for the home course.
+ * The update to send (docs/product/rules.md#profile): an empty handicap is sent as undefined (left
+ * unchanged); when the player empties a field that had a value, null clears it. The same holds for
+ * the home course.
  */
 export function profileUpdate(
   values: ProfileFormValues,

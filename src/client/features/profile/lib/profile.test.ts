@@ -3,7 +3,7 @@ import { parseNotificationSettings } from "./notification-settings";
 import { fitWithin, pictureFileProblem } from "./picture-file";
 import { profileFormValues, profileUpdate } from "./profile-form";
 
-describe("pictureFileProblem (SPEC.md §5)", () => {
+describe("pictureFileProblem (docs/product/texts-and-messages.md#profile-picture)", () => {
   test("non-images are refused with the Invalid file type toast", () => {
     expect(pictureFileProblem({ type: "application/pdf", size: 10 })).toEqual({
       title: "Invalid file type",

@@ -23,8 +23,8 @@ async function decode(
 }
 
 /**
- * SPEC.md §5: the picture is resized in the browser to at most 800x800 and sent as a JPEG
- * (quality 0.85) data URL. Rejects when the file is not a decodable image.
+ * docs/product/rules.md#profile: the picture is resized in the browser to at most 800x800 and sent
+ * as a JPEG (quality 0.85) data URL. Rejects when the file is not a decodable image.
  */
 export async function resizeToJpegDataUrl(
   file: Blob,

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { DownloadIcon } from "../../../components/ui/icons";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
 
-/** Dashboard 'Install App' card (SPEC §2): rendered only when the install prompt is available and the app is not standalone. */
+/**
+ * Dashboard 'Install App' card (docs/product/routes-and-screens.md#dashboard): rendered only when
+ * the install prompt is available and the app is not standalone.
+ */
 export function InstallAppCard() {
   const { canInstall, install } = useInstallPrompt();
   if (!canInstall) return null;

@@ -3,7 +3,10 @@ import { trpc } from "../../../lib/trpc";
 
 export const MAX_SUGGESTIONS = 3;
 
-/** Up to three of the signed-in user's active challenges (SPEC §2 Pwa-info); nothing when signed out. */
+/**
+ * Up to three of the signed-in user's active challenges
+ * (docs/product/routes-and-screens.md#install-info); nothing when signed out.
+ */
 export function useActiveChallengeSuggestions(signedIn: boolean) {
   const query = trpc.challenges.list.useQuery(undefined, { enabled: signedIn });
   const now = Date.now();

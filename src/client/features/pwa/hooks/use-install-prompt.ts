@@ -1,6 +1,9 @@
 import { promptInstall, useInstallPromptState } from "../lib/install-prompt";
 
-/** SPEC §2: the Install App offer exists only while the browser offers an install and the app is not already standalone. */
+/**
+ * The Install App offer exists only while the browser offers an install and the app is not already
+ * standalone (docs/product/routes-and-screens.md#dashboard).
+ */
 export function useInstallPrompt() {
   const { deferred, standalone } = useInstallPromptState();
   return {

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
 import { registerSW } from "virtual:pwa-register";
 
-// SPEC §7: a service worker is registered at load. With registerType 'prompt' a new version waits
-// until the user chooses Reload, so an update never reloads the page in the middle of a round.
-// The state lives outside React so registration happens once, before any page renders.
+// A service worker is registered at load (docs/product/routes-and-screens.md#signed-in-layout).
+// With registerType 'prompt' a new version waits until the user chooses Reload, so an update never
+// reloads the page in the middle of a round. The state lives outside React so registration happens
+// once, before any page renders.
 
 type UpdateState = { needRefresh: boolean };
 

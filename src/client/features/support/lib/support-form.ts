@@ -18,8 +18,9 @@ export type SupportFormCheck =
   | { ok: false; missing: boolean; fieldErrors: Record<string, string> };
 
 /**
- * SPEC.md §5 through the shared schema: a blank field means the one 'Missing information' toast;
- * anything else (an invalid email, an overlong subject) is shown under its field.
+ * docs/product/texts-and-messages.md#support-fields through the shared schema: a blank field means
+ * the one 'Missing information' toast; anything else (an invalid email, an overlong subject) is
+ * shown under its field.
  */
 export function checkSupportForm(values: SupportFormValues): SupportFormCheck {
   const parsed = supportRequestSchema.safeParse(values);
