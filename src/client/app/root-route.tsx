@@ -1,9 +1,11 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useCurrentUser } from "../hooks/use-current-user";
+import { RouteFocus } from "./route-focus";
 
 /**
- * Wraps every route: restores scroll per navigation, and applies SPEC §6's rule that a signed-in
- * admin anywhere outside /admin is sent to /admin.
+ * Wraps every route: restores scroll per navigation, moves focus to each new page's heading and
+ * announces it, and applies SPEC §6's rule that a signed-in admin anywhere outside /admin is sent
+ * to /admin.
  */
 export function RootRoute() {
   const { user } = useCurrentUser();
@@ -12,6 +14,7 @@ export function RootRoute() {
   return (
     <>
       <ScrollRestoration />
+      <RouteFocus />
       <Outlet />
     </>
   );
