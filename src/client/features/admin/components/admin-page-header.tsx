@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /** The title block every admin page starts with. */
 export function AdminPageHeader({
@@ -10,6 +11,7 @@ export function AdminPageHeader({
   description: string;
   actions?: ReactNode;
 }) {
+  usePageTitle(title, title.startsWith("Admin") ? null : "Admin");
   return (
     <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

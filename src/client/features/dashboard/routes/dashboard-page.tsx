@@ -10,8 +10,10 @@ import { CurrentChallengeCard } from "../components/current-challenge-card";
 import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
 import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 export function DashboardPage() {
+  usePageTitle("Dashboard");
   const { user } = useCurrentUser();
   const challenges = useMyChallenges();
   // SPEC.md §4: the current challenge is the first in the list whose end is still in the future.

@@ -12,6 +12,7 @@ import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-pre
 import { ChallengeNotFoundCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
 import { authUrlFor, INVITE_REDIRECT_MS, isWellFormedInviteCode } from "../lib/invite-flow";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /** The invitation landing page (SPEC.md §2): signed in it moves on to joining after 1.5 s. */
 export function InvitePage() {
@@ -22,6 +23,7 @@ export function InvitePage() {
   const location = useLocation();
   const wellFormed = isWellFormedInviteCode(code);
   const preview = useInvitePreview(code, wellFormed);
+  usePageTitle(!wellFormed || preview.isError ? "Challenge Not Found" : "Invitation", preview.data?.name);
 
   const signedIn = Boolean(user);
   useEffect(() => {

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../lib/errors";
 import { useMyChallenges } from "../../birdies/public";
 import { ChallengeLeaderboardTab } from "../components/challenge-leaderboard-tab";
 import { LeaderboardNav } from "../components/leaderboard-nav";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
@@ -22,6 +23,7 @@ export function ChallengeLeaderboardPage() {
   const selectId = useId();
   const list = challenges.data ?? [];
   const known = list.find((c) => c.id === challengeId);
+  usePageTitle("Challenge Leaderboard", known?.name);
 
   return (
     <div className="space-y-6">
