@@ -5,9 +5,10 @@ import { expect, registerViaApi, signInAdminViaApi, type TestUser, test, uniqueU
 
 // WCAG 2.2 AA beyond what axe can see (issue 21; axe itself runs in e2e/a11y.e2e.ts). Every main
 // page at 390 px and 1280 px: a title of its own, every element reached by Tab visible, unobscured
-// and showing focus, no sideways scrolling or cut text at 320 px and at 200% text, headings without
-// jumps, tablists whose aria-controls name real panels, and the non-text contrast of field borders,
-// hole buttons and circles and medals in both themes. Then the behaviours: focus and announcements
+// and showing focus (the longer pages also with Shift+Tab and at 200% text), no sideways scrolling
+// or cut text at 320 px and at 200% text (390, 640 and 1280 px), headings without jumps, tablists
+// whose aria-controls name real panels, and the non-text contrast of field borders, hole buttons
+// and circles and medals in both themes. Then the behaviours: focus and announcements
 // on navigation and record steps, focus back to the trigger after menus and confirms, errors inline
 // and tied to their fields, toasts that wait and close with Escape, the hole picker's names, the
 // chat's live region, the ad popup and the Invite button. One seeded world, signed in once per role.
@@ -337,20 +338,25 @@ function inspectContrast(): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Tabs through the whole page from the top; every stop is checked where it lands. */
-async function tabSweep(page: Page, limit = 70): Promise<string[]> {
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    (document.activeElement as HTMLElement | null)?.blur();
-  });
+/**
+ * Tabs through the whole page from the top; every stop is checked where it lands. `backwards`
+ * carries on from where the last sweep left focus (past the end of the page) with Shift+Tab, so
+ * elements scrolled to from below (under the sticky header) are checked too.
+ */
+async function tabSweep(page: Page, { backwards = false, limit = 70 } = {}): Promise<string[]> {
+  if (!backwards)
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      (document.activeElement as HTMLElement | null)?.blur();
+    });
   const problems: string[] = [];
   const seen = new Set<number>();
   for (let i = 0; i < limit; i++) {
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     const report = await page.evaluate(inspectFocus);
     if (report.end || seen.has(report.key)) break;
     seen.add(report.key);
-    for (const p of report.problems) problems.push(`${report.what}: ${p}`);
+    for (const p of report.problems) problems.push(`${backwards ? "(Shift+Tab) " : ""}${report.what}: ${p}`);
   }
   return problems;
 }
@@ -367,16 +373,27 @@ async function setTheme(page: Page, theme: "light" | "dark") {
   await page.evaluate((t) => document.documentElement.setAttribute("data-theme", t), theme);
 }
 
-type PageCase = { name: string; as: Role; path: (w: World) => string; title: (w: World) => string };
+type PageCase = {
+  name: string;
+  as: Role;
+  path: (w: World) => string;
+  title: (w: World) => string;
+  /**
+   * Also swept backwards (Shift+Tab, towards the sticky header) and again at 200% text: the long
+   * pages with forms, boards and the chat. The others get the forward sweeps at both widths.
+   */
+  deep?: boolean;
+};
 
 const PAGES: PageCase[] = [
   { name: "sign in", as: "guest", path: () => "/auth", title: () => `Log In - ${SITE}` },
-  { name: "register", as: "guest", path: () => "/auth?tab=register", title: () => `Register - ${SITE}` },
-  { name: "dashboard", as: "player", path: () => "/", title: () => `Dashboard - ${SITE}` },
+  { name: "register", deep: true, as: "guest", path: () => "/auth?tab=register", title: () => `Register - ${SITE}` },
+  { name: "dashboard", deep: true, as: "player", path: () => "/", title: () => `Dashboard - ${SITE}` },
   { name: "my challenges", as: "player", path: () => "/challenges", title: () => `My Challenges - ${SITE}` },
   { name: "new challenge", as: "player", path: () => "/challenges/new", title: () => `Create Challenge - ${SITE}` },
   {
     name: "challenge detail",
+    deep: true,
     as: "player",
     path: (w) => `/challenges/${w.challengeId}`,
     title: (w) => `${w.challengeName} - ${SITE}`,
@@ -395,6 +412,7 @@ const PAGES: PageCase[] = [
   },
   {
     name: "record birdies",
+    deep: true,
     as: "player",
     path: (w) => `/record-birdies/${w.challengeId}`,
     title: (w) => `Record Birdies - ${w.challengeName} - ${SITE}`,
@@ -402,6 +420,7 @@ const PAGES: PageCase[] = [
   { name: "achievements", as: "player", path: () => "/achievements", title: () => `Achievements - ${SITE}` },
   {
     name: "global leaderboard",
+    deep: true,
     as: "player",
     path: () => "/leaderboard/global",
     title: () => `Global Leaderboard - ${SITE}`,
@@ -418,9 +437,9 @@ const PAGES: PageCase[] = [
     path: (w) => `/leaderboard/${w.challengeId}`,
     title: (w) => `Challenge Leaderboard - ${w.challengeName} - ${SITE}`,
   },
-  { name: "profile", as: "player", path: () => "/profile", title: () => `Profile - ${SITE}` },
+  { name: "profile", deep: true, as: "player", path: () => "/profile", title: () => `Profile - ${SITE}` },
   { name: "settings", as: "player", path: () => "/profile?tab=settings", title: () => `Settings - ${SITE}` },
-  { name: "support", as: "player", path: () => "/support", title: () => `Support - ${SITE}` },
+  { name: "support", deep: true, as: "player", path: () => "/support", title: () => `Support - ${SITE}` },
   { name: "join by PIN", as: "player", path: () => "/join", title: () => `Join a Challenge - ${SITE}` },
   { name: "install info", as: "player", path: () => "/pwa-info", title: () => `Install the App - ${SITE}` },
   {
@@ -438,7 +457,7 @@ const PAGES: PageCase[] = [
   { name: "404", as: "player", path: () => "/no-such-page", title: () => `Page Not Found - ${SITE}` },
   { name: "admin sign in", as: "guest", path: () => "/admin/login", title: () => `Admin Sign In - ${SITE}` },
   { name: "admin dashboard", as: "admin", path: () => "/admin", title: () => `Admin Dashboard - ${SITE}` },
-  { name: "admin users", as: "admin", path: () => "/admin/users", title: () => `Users - Admin - ${SITE}` },
+  { name: "admin users", deep: true, as: "admin", path: () => "/admin/users", title: () => `Users - Admin - ${SITE}` },
   {
     name: "admin challenges",
     as: "admin",
@@ -499,6 +518,7 @@ test.describe("WCAG 2.2 AA beyond axe", () => {
         const at = `${viewport.width}px`;
         report(`${at} structure`, await page.evaluate(inspectStructure));
         report(`${at} tab`, await tabSweep(page));
+        if (viewport.width === 390 && c.deep) report(`${at} tab`, await tabSweep(page, { backwards: true }));
         for (const theme of ["light", "dark"] as const) {
           await setTheme(page, theme);
           report(`${at} ${theme} contrast`, await page.evaluate(inspectContrast));
@@ -506,8 +526,14 @@ test.describe("WCAG 2.2 AA beyond axe", () => {
         await setTheme(page, "light");
         await setTextSize(page, 200);
         report(`${at} 200% text`, await page.evaluate(inspectReflow));
+        if (viewport.width === 1280) {
+          // A tablet's width with 200% text: the wide layouts (from 640 px) with twice the text.
+          await page.setViewportSize({ width: 640, height: 800 });
+          await setTextSize(page, 200);
+          report("640px 200% text", await page.evaluate(inspectReflow));
+        }
         if (viewport.width === 390) {
-          report(`${at} 200% text tab`, await tabSweep(page));
+          if (c.deep) report(`${at} 200% text tab`, await tabSweep(page));
           await setTextSize(page, 100);
           await page.setViewportSize({ width: 320, height: 720 });
           await setTextSize(page, 100);

@@ -92,8 +92,8 @@ function AdminAccount({ user }: { user: SessionUser }) {
   }
 
   return (
-    <div className="flex items-center gap-2">
-      <div className="flex items-center gap-2" title={`Signed in as ${name} (@${user.username})`}>
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="flex min-w-0 items-center gap-2" title={`Signed in as ${name} (@${user.username})`}>
         <Avatar name={name} src={user.profilePicture} size="sm" />
         <div className="hidden min-w-0 leading-tight sm:block">
           <p className="sr-only">Signed in as</p>

@@ -58,7 +58,7 @@ export function AdminSupportPage() {
     <div className="space-y-5">
       <AdminPageHeader title="Support Inbox" description="Support requests from players, by type and status." />
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium" id="support-status-label">
             Status

@@ -76,8 +76,10 @@ export function RegisterForm() {
         error={errors.password}
         hint="At least 6 characters"
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
+      {/* Side by side (2:1) when both fit, one under the other otherwise (large text). */}
+      <div className="flex flex-wrap gap-4">
         <TextField
+          className="min-w-0 flex-[2_1_14rem]"
           label="Home course"
           optional
           name="homeCourseName"
@@ -86,6 +88,7 @@ export function RegisterForm() {
           error={errors.homeCourseName}
         />
         <TextField
+          className="min-w-0 flex-[1_1_9rem]"
           label="Handicap"
           optional
           name="handicap"

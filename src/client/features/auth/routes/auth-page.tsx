@@ -51,7 +51,7 @@ export function AuthPage() {
       </header>
       <main
         id="main"
-        className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10 lg:pt-6"
+        className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10 lg:pt-6"
       >
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-5 p-5 sm:p-8">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Dialog } from "../../../components/ui/dialog";
 import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
@@ -29,27 +29,30 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
   const ended = challenge.data?.status === "past";
   const list = records.data ?? [];
 
-  useEffect(() => {
+  // Before paint, in the same task as the row's removal: focus never rests on <body> in between.
+  useLayoutEffect(() => {
     const removed = removedRef.current;
-    if (!removed || list.some((r) => r.id === removed.id)) return;
+    if (!removed || confirming !== null || list.some((r) => r.id === removed.id)) return;
     removedRef.current = null;
     const buttons = listRef.current?.querySelectorAll<HTMLElement>("button[data-delete]") ?? [];
     focusElement(buttons[Math.min(removed.index, buttons.length - 1)] ?? headingRef.current);
-  }, [list]);
+  }, [list, confirming]);
 
   async function remove(record: BirdieRecord) {
     setConfirming(null);
     setDeletingId(record.id);
     setFailure(null);
+    // Noted first: the list may refresh (and drop the row) before the mutation settles.
+    removedRef.current = { id: record.id, index: list.findIndex((r) => r.id === record.id) };
     try {
       await deleteBirdie.mutateAsync({ id: record.id });
-      removedRef.current = { id: record.id, index: list.findIndex((r) => r.id === record.id) };
       toast({
         title: "Birdie deleted",
         description: `Hole ${record.holeNumber} ${typeName(record.score).toLowerCase()} was removed.`,
       });
       await refresh();
     } catch (error) {
+      removedRef.current = null;
       const message = errorMessage(error, "Please try again.");
       setFailure(message);
       toast({ title: "Failed to delete birdie", description: message, variant: "destructive" });

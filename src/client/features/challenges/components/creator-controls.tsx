@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
 import { PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
@@ -30,13 +30,15 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // Once the row is gone and the dialog closed (the page behind a dialog cannot take focus):
+  // before paint, in the same task, so focus never rests on <body> in between.
+  useLayoutEffect(() => {
     const removed = removedRef.current;
-    if (!removed || players?.some((p) => p.id === removed.id)) return;
+    if (!removed || removing !== null || players?.some((p) => p.id === removed.id)) return;
     removedRef.current = null;
     const buttons = listRef.current?.querySelectorAll<HTMLElement>("button[data-remove]") ?? [];
     focusElement(buttons[Math.min(removed.index, buttons.length - 1)] ?? headingRef.current);
-  }, [players]);
+  }, [players, removing]);
 
   function closeDialogs() {
     setDeleteOpen(false);
@@ -60,17 +62,19 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
 
   async function onRemove() {
     if (!removing) return;
+    // Noted first: the list may refresh (and drop the row) before the mutation settles.
+    removedRef.current = {
+      id: removing.id,
+      index: (players ?? [])
+        .filter((p) => !p.isCreator && p.id !== currentUserId)
+        .findIndex((p) => p.id === removing.id),
+    };
     try {
       await removePlayer.mutateAsync({ id: challenge.id, userId: removing.id });
-      removedRef.current = {
-        id: removing.id,
-        index: (players ?? [])
-          .filter((p) => !p.isCreator && p.id !== currentUserId)
-          .findIndex((p) => p.id === removing.id),
-      };
       toast({ title: "Player Removed", description: `${removing.displayName} has been removed from the challenge.` });
       closeDialogs();
     } catch {
+      removedRef.current = null;
       setFailure("Failed to remove player. Please try again.");
       toast({
         title: "Remove Failed",

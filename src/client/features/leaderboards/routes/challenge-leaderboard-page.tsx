@@ -53,7 +53,7 @@ export function ChallengeLeaderboardPage() {
         </div>
       ) : (
         <>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
             <div className="flex min-w-0 flex-col gap-1.5 sm:w-80">
               <label htmlFor={selectId} className="text-sm font-medium">
                 Challenge
