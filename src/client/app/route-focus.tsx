@@ -13,7 +13,8 @@ const POLL_MS = 50;
  * moves to the new page's h1 and its title is announced (WCAG 2.4.3, 4.1.3): the link that was
  * pressed has usually gone with the old page, which would leave focus on <body>. Pages load their
  * chunk and data at their own pace, so this waits for the heading, then for the spinners to go
- * (the title may still gain a challenge's name). Focus is only moved while it is still where the
+ * and the new page's title (set by its effect, which may run after the heading is on screen; the
+ * title may still gain a challenge's name). Focus is only moved while it is still where the
  * navigation left it, never taken from something the golfer has moved to since.
  */
 export function RouteFocus() {
@@ -35,6 +36,7 @@ export function RouteFocus() {
 
 function followNavigation(leftOn: Element | null): () => void {
   const started = performance.now();
+  const oldTitle = document.title;
   let focused = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -55,7 +57,7 @@ function followNavigation(leftOn: Element | null): () => void {
         heading.focus({ preventScroll: true });
       }
     }
-    const busy = page.querySelector(".loading, .skeleton") !== null;
+    const busy = page.querySelector(".loading, .skeleton") !== null || document.title === oldTitle;
     if ((focused && (!busy || elapsed > SETTLE_LIMIT_MS)) || elapsed > GIVE_UP_MS) {
       announce(document.title);
       return;
