@@ -752,7 +752,8 @@ test.describe("WCAG 2.2 AA behaviours", () => {
     const send = dialog.getByRole("button", { name: "Send recovery email" });
     await send.focus();
     await auth.keyboard.press("Enter");
-    await expect(dialog.getByRole("button", { name: "Sending..." })).toBeFocused();
+    // The same button through "Sending..." (1.5 s) to "Email Sent", focused all along.
+    await expect(dialog.locator("button[type=submit]")).toBeFocused();
     await expect(dialog.getByRole("button", { name: "Email Sent" })).toBeFocused();
     await dialog.getByRole("button", { name: "Back to login" }).click();
     await expectFocusOn(auth, forgot);
@@ -832,17 +833,20 @@ test.describe("WCAG 2.2 AA behaviours", () => {
   test("the ad popup waits for a field in use and keeps Tab inside", async ({ browser }) => {
     const context = await newContext(browser, "player", { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    // The popup's delay passes on the test's clock, once the golfer is in the field (a short real
+    // delay could run out before the field is reached on a slow machine).
+    await page.clock.install();
     await page.addInitScript(() => {
       localStorage.setItem("adFreeMode", "false");
-      localStorage.setItem("adPopupDelayMs", "300");
+      localStorage.setItem("adPopupDelayMs", "60000");
     });
     await page.goto("/support");
     await waitForContent(page);
     const subject = page.getByLabel("Subject");
     await subject.click();
-    await subject.pressSequentially("Scores", { delay: 100 });
+    await subject.pressSequentially("Scores");
+    await page.clock.runFor(65_000);
     // Well past the popup's delay: the golfer keeps typing undisturbed.
-    await page.waitForTimeout(700);
     await expect(page.getByRole("dialog", { name: "Sponsored offer" })).toHaveCount(0);
     await expect(subject).toBeFocused();
     await page.getByRole("button", { name: "Send request" }).focus();
