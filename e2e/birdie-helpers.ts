@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Locator, type Page, expect, test } from "@playwright/test";
 import { registerViaApi, type TestUser, uniqueUser } from "./fixtures";
 
 // Shared set-up for the birdies and leaderboards specs: challenges, joins and records go through
@@ -98,4 +98,9 @@ export async function secondPlayer(browser: Browser, user: TestUser): Promise<Pa
   const page = await context.newPage();
   await registerViaApi(page, user);
   return page;
+}
+
+/** A hole button of the record form, whatever its mark: named "Hole 5", "Hole 5, birdie" or "Hole 5, eagle". */
+export function holeButton(page: Page, hole: number): Locator {
+  return page.getByRole("button", { name: new RegExp(`^Hole ${hole}(, (birdie|eagle))?$`) });
 }

@@ -1,4 +1,4 @@
-import { createChallengeViaApi, namedUser, recordViaApi } from "./birdie-helpers";
+import { createChallengeViaApi, holeButton, namedUser, recordViaApi } from "./birdie-helpers";
 import { expect, registerViaApi, test } from "./fixtures";
 
 test.describe("recording birdies", () => {
@@ -26,9 +26,9 @@ test.describe("recording birdies", () => {
     await expect(toast).toContainText("Please select at least one hole where you scored a birdie or eagle.");
 
     // Taps cycle none -> birdie -> eagle -> none.
-    const hole3 = page.getByRole("button", { name: "Hole 3", exact: true });
-    const hole7 = page.getByRole("button", { name: "Hole 7", exact: true });
-    const hole9 = page.getByRole("button", { name: "Hole 9", exact: true });
+    const hole3 = holeButton(page, 3);
+    const hole7 = holeButton(page, 7);
+    const hole9 = holeButton(page, 9);
     await hole3.click();
     await expect(hole3).toHaveAttribute("data-mark", "birdie");
     await hole7.click();
@@ -57,8 +57,8 @@ test.describe("recording birdies", () => {
     await expect(toast).toContainText("Success!");
     await expect(toast).toContainText("Recorded 2 hole(s): 1 birdie(s), 1 eagle(s).");
     // Success resets the form.
-    await expect(page.getByRole("button", { name: "Hole 3", exact: true })).toHaveAttribute("data-mark", "none");
-    await expect(page.getByRole("button", { name: "Hole 7", exact: true })).toHaveAttribute("data-mark", "none");
+    await expect(holeButton(page, 3)).toHaveAttribute("data-mark", "none");
+    await expect(holeButton(page, 7)).toHaveAttribute("data-mark", "none");
 
     // Dashboard: the current challenge card.
     await page.goto("/");
@@ -149,16 +149,16 @@ test.describe("recording birdies", () => {
     await page.getByLabel("Challenge", { exact: true }).selectOption({ label: challenge.name });
     const course = page.getByLabel("Course", { exact: true });
     await expect(course.locator("option:checked")).toHaveText(challenge.courseName);
-    await page.getByRole("button", { name: "Hole 4", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Hole 4", exact: true })).toHaveAttribute("data-mark", "birdie");
+    await holeButton(page, 4).click();
+    await expect(holeButton(page, 4)).toHaveAttribute("data-mark", "birdie");
 
     await course.selectOption({ label: "Another course..." });
-    await expect(page.getByRole("button", { name: "Hole 4", exact: true })).toHaveAttribute("data-mark", "none");
+    await expect(holeButton(page, 4)).toHaveAttribute("data-mark", "none");
     const continueButton = page.getByRole("button", { name: "Continue to Verification" });
     // Without a course name the form cannot continue.
     await expect(continueButton).toBeDisabled();
     await page.getByLabel("Course Name").fill("Links Of Nowhere");
-    await page.getByRole("button", { name: "Hole 4", exact: true }).click();
+    await holeButton(page, 4).click();
     await continueButton.click();
     await page.getByLabel("Partner Name").fill("Pat");
     await page.getByLabel("Signature").fill("Pat S");
@@ -172,7 +172,7 @@ test.describe("recording birdies", () => {
     await expect(continueButton).toBeVisible();
 
     // An eagle may upgrade the birdie: tap again to eagle and submit on the typed course.
-    await page.getByRole("button", { name: "Hole 4", exact: true }).click();
+    await holeButton(page, 4).click();
     await continueButton.click();
     await page.getByLabel("Partner Name").fill("Pat");
     await page.getByLabel("Signature").fill("Pat S");

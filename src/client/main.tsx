@@ -2,10 +2,14 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { captureInstallPrompt, registerServiceWorker } from "./features/pwa/public";
+import { mountAnnouncer } from "./lib/announce";
+import { keepKeyboardFocusInView } from "./lib/focus";
 import { initTheme } from "./lib/theme";
 import "./styles.css";
 
 initTheme();
+mountAnnouncer();
+keepKeyboardFocusInView();
 // Before the first render: the install prompt event can fire early and only once.
 captureInstallPrompt();
 registerServiceWorker();

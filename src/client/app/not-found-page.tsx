@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { FlagIcon } from "../components/ui/icons";
+import { usePageTitle } from "../hooks/use-page-title";
 
 export function NotFoundPage() {
+  usePageTitle("Page Not Found");
   return (
     <section className="flex flex-col items-center py-16 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-3xl text-primary">

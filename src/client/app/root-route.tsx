@@ -1,10 +1,11 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useCurrentUser } from "../hooks/use-current-user";
+import { RouteFocus } from "./route-focus";
 
 /**
- * Wraps every route: restores scroll per navigation, and applies the rule that a signed-in admin
- * anywhere outside /admin is sent to /admin
- * (docs/product/routes-and-screens.md#guards-and-redirects).
+ * Wraps every route: restores scroll per navigation, moves focus to each new page's heading and
+ * announces it, and applies the rule that a signed-in admin anywhere outside /admin is sent
+ * to /admin (docs/product/routes-and-screens.md#guards-and-redirects).
  */
 export function RootRoute() {
   const { user } = useCurrentUser();
@@ -13,6 +14,7 @@ export function RootRoute() {
   return (
     <>
       <ScrollRestoration />
+      <RouteFocus />
       <Outlet />
     </>
   );

@@ -1,11 +1,14 @@
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { focusFirstInvalid } from "./focus";
 import { firstIssueByField } from "./form-errors";
 
 /**
  * Form state checked by a shared zod schema (the same one the server uses): field values, the
  * first message per field, an onChange per field that clears that field's message, and
- * `validate()` that shows the messages and returns the parsed input or null.
+ * `validate(form)` that shows the messages, moves focus to the first invalid field of `form`, and
+ * returns the parsed input or null.
  */
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
@@ -16,15 +19,16 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
     if (errors[field]) setErrors((e) => ({ ...e, [field]: "" }));
   };
 
-  const validate = (): z.output<S> | null => {
+  const validate = (form?: HTMLFormElement | null): z.output<S> | null => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues));
+      flushSync(() => setErrors(firstIssueByField(parsed.error.issues)));
+      focusFirstInvalid(form);
       return null;
     }
     setErrors({});
     return parsed.data;
   };
 
-  return { values, setValues, errors, update, validate };
+  return { values, setValues, errors, setErrors, update, validate };
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
+import { SkipLink } from "../../components/ui/skip-link";
 import { ChartIcon, FlagIcon, HomeIcon, LifeBuoyIcon, LogOutIcon, UsersIcon } from "../../components/ui/icons";
 import type { SessionUser } from "../../lib/session";
 import { useAuth } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
+import { useStickyChrome } from "./use-sticky-chrome";
 
 type AdminNavItem = { to: string; label: string; icon: ReactNode; matches: (pathname: string) => boolean };
 
@@ -28,25 +30,25 @@ const ADMIN_NAV: AdminNavItem[] = [
 /**
  * The admin shell: the shared header (with who is signed in and a sign-out button instead of the
  * player menu, whose pages admins never see) and one navigation that is a side bar from 768 px and
- * a sticky, scrollable top bar on phones.
+ * a sticky top bar on phones (its items wrap rather than scroll sideways).
  */
 export function AdminLayout({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
+  useStickyChrome();
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
-      <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader homeTo="/admin" actions={<AdminAccount user={user} />} />
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col md:flex-row md:gap-8 md:px-6">
         <nav
           aria-label="Admin"
-          className="sticky top-16 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:top-24 md:z-auto md:w-52 md:shrink-0 md:self-start md:border-0 md:bg-transparent md:py-8 md:backdrop-blur-none"
+          data-sticky="top"
+          className="sticky top-[var(--header-height,4rem)] z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:top-24 md:z-auto md:w-52 md:shrink-0 md:self-start md:border-0 md:bg-transparent md:py-8 md:backdrop-blur-none"
         >
           <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60 md:block">
             Admin
           </p>
-          <ul className="flex gap-1 overflow-x-auto px-2 md:flex-col md:overflow-visible md:px-0">
+          <ul className="flex flex-wrap gap-x-1 px-2 md:flex-col md:px-0">
             {ADMIN_NAV.map((item) => {
               const current = item.matches(pathname);
               return (
@@ -90,15 +92,15 @@ function AdminAccount({ user }: { user: SessionUser }) {
   }
 
   return (
-    <div className="flex items-center gap-2">
-      <div className="flex items-center gap-2" title={`Signed in as ${name} (@${user.username})`}>
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      <div className="flex min-w-0 items-center gap-2" title={`Signed in as ${name} (@${user.username})`}>
         <Avatar name={name} src={user.profilePicture} size="sm" />
         <div className="hidden min-w-0 leading-tight sm:block">
           <p className="sr-only">Signed in as</p>
-          <p className="max-w-40 truncate text-sm font-semibold" data-testid="admin-signed-in-name">
+          <p className="max-w-40 wrap-anywhere text-sm font-semibold" data-testid="admin-signed-in-name">
             {name}
           </p>
-          <p className="max-w-40 truncate text-xs text-base-content/60">Admin · @{user.username}</p>
+          <p className="max-w-40 wrap-anywhere text-xs text-base-content/60">Admin · @{user.username}</p>
         </div>
         <span className="sr-only sm:hidden">Signed in as {name}</span>
       </div>

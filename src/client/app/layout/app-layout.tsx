@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
 import { OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
@@ -7,6 +8,7 @@ import { BottomBar } from "./bottom-bar";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
 import { TopNav } from "./top-nav";
+import { useStickyChrome } from "./use-sticky-chrome";
 
 // The ad popup opens 10 s after load at the earliest (and never in ad-free mode, the default):
 // the ads code loads after the first render instead of with it.
@@ -14,15 +16,17 @@ const AdPopup = lazy(() => import("../../features/ads/public").then((ads) => ({ 
 
 /** The signed-in shell (docs/product/routes-and-screens.md#signed-in-layout). */
 export function AppLayout({ user }: { user: SessionUser }) {
+  useStickyChrome();
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
-      <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
-        Skip to content
-      </a>
+      <SkipLink />
       <SiteHeader actions={<AvatarMenu user={user} />}>
         <TopNav />
       </SiteHeader>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-24 pt-6 sm:px-6 md:pb-12 md:pt-8">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 pb-[calc(var(--sticky-bottom,0px)+1.5rem)] pt-6 sm:px-6 md:pb-12 md:pt-8"
+      >
         <PendingSyncPanel />
         <PageOutlet />
       </main>

@@ -26,8 +26,8 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
       {(close) => (
         <>
           <li className="menu-title min-w-0 px-3 py-2">
-            <span className="block truncate text-sm font-semibold text-base-content">{name}</span>
-            <span className="block truncate text-xs font-normal">@{user.username}</span>
+            <span className="block wrap-anywhere text-sm font-semibold text-base-content">{name}</span>
+            <span className="block wrap-anywhere text-xs font-normal">@{user.username}</span>
           </li>
           {items.map((item) => (
             <li key={item.label}>

@@ -1,13 +1,18 @@
 import { NavLink } from "react-router";
 import { BOTTOM_NAV } from "./nav-items";
 
-/** Phone navigation, below 768 px only. */
+/**
+ * Phone navigation, below 768 px only. The six labels fit side by side from about 23rem of width;
+ * on a narrower screen or with larger text they would be cut ("Leaderb..."), so the bar shows its
+ * icons alone and each label stays as the link's accessible name (WCAG 1.4.10).
+ */
 export function BottomBar() {
   return (
     <nav
       aria-label="Bottom navigation"
       data-testid="bottom-bar"
-      className="dock dock-sm z-40 border-t border-base-300 md:hidden"
+      data-sticky="bottom"
+      className="dock dock-sm @container z-40 border-t border-base-300 md:hidden"
     >
       {BOTTOM_NAV.map((item) => (
         <NavLink
@@ -19,7 +24,7 @@ export function BottomBar() {
           <span className="text-xl" aria-hidden="true">
             {item.icon}
           </span>
-          <span className="dock-label max-w-full truncate">{item.label}</span>
+          <span className="dock-label whitespace-nowrap @max-[23rem]:sr-only">{item.label}</span>
         </NavLink>
       ))}
     </nav>

@@ -1,13 +1,17 @@
 import { Link, useLocation } from "react-router";
+import { SkipLink } from "../../components/ui/skip-link";
 import { authRedirectUrl } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";
 import { SiteHeader } from "./site-header";
+import { useStickyChrome } from "./use-sticky-chrome";
 
 /** The shell of pages a signed-out visitor may see (invites, share previews, install help). */
 export function PublicLayout() {
   const location = useLocation();
+  useStickyChrome();
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
+      <SkipLink />
       <SiteHeader
         homeTo="/auth"
         actions={

@@ -1,11 +1,11 @@
 import { NavLink } from "react-router";
 import { TOP_NAV } from "./nav-items";
 
-/** Desktop navigation; at 768 px and wider only (the bottom bar covers phones). */
+/** Desktop navigation; at 768 px and wider only (the bottom bar covers phones). Wraps with large text. */
 export function TopNav() {
   return (
     <nav aria-label="Main" className="hidden border-t border-base-300/70 md:block">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4 sm:px-6">
         {TOP_NAV.map((item) => (
           <li key={item.to}>
             <NavLink

@@ -1,4 +1,5 @@
 import { type HTMLAttributes, type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import { firstField, tabbables } from "../../lib/focus";
 import { raiseToasts } from "../../lib/toast";
 import { XIcon } from "./icons";
 
@@ -87,19 +88,41 @@ function OpenDialog({
     };
     // Closed by the browser itself (it may skip a refused cancel after repeated Escapes).
     const onNativeClose = () => onCloseRef.current();
+    // The browser keeps the page behind inert, but Tab past the last control leaves for the
+    // browser's own toolbar; wrap around instead so focus stays in the dialog (WCAG 2.4.3).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const stops = tabbables(dialog);
+      if (stops.length === 0) return;
+      const first = stops[0];
+      const last = stops[stops.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || active === box)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onNativeClose);
+    dialog.addEventListener("keydown", onKeyDown);
     if (!dialog.open) dialog.showModal();
-    // A form starts in its first field; a panel takes focus itself so a reader starts at its title.
+    // A form starts in its first field and a confirmation on its first control (the least
+    // destructive comes first), never on the box; a panel without fields takes focus itself so a
+    // reader starts at its title.
     const first =
       box.querySelector<HTMLElement>("[data-autofocus]") ??
-      (placement === "modal" ? box.querySelector<HTMLElement>("input, textarea, select") : null);
+      firstField(box) ??
+      (placement === "modal" ? (tabbables(box)[0] ?? null) : null);
     (first ?? box).focus();
     // Toasts raised while the dialog is open show above it.
     raiseToasts();
     return () => {
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("close", onNativeClose);
+      dialog.removeEventListener("keydown", onKeyDown);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };

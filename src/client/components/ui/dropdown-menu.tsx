@@ -10,6 +10,7 @@ type DropdownMenuProps = {
   labelAsText?: boolean;
   trigger: ReactNode;
   triggerClassName?: string;
+  /** The menu's items; call `close` once an item has done its work. */
   children: (close: () => void) => ReactNode;
   align?: "start" | "end";
 };
@@ -32,7 +33,12 @@ export function DropdownMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const close = () => setOpen(false);
+  // An item was chosen: the menu (and the focused item) goes, so focus returns to the button
+  // that opened it (WCAG 2.4.3); an item that navigates hands it on to the new page's heading.
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;

@@ -1,9 +1,11 @@
 import { AlertIcon } from "./icons";
+import { usePageTitle } from "../../hooks/use-page-title";
 
 type ErrorScreenProps = { onRetry: () => void; fullScreen?: boolean };
 
 /** The generic failure screen (docs/product/routes-and-screens.md#error-screens). */
 export function ErrorScreen({ onRetry, fullScreen = false }: ErrorScreenProps) {
+  usePageTitle("Something Went Wrong");
   return (
     <div role="alert" className={`flex items-center justify-center px-4 ${fullScreen ? "min-h-dvh" : "py-20"}`}>
       <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">

@@ -1,6 +1,9 @@
 type LogoProps = { className?: string; showName?: boolean };
 
-/** The flag-on-the-green mark and the product name. */
+/**
+ * The flag-on-the-green mark and the product name. The name wraps when space runs short and, in a
+ * header narrower than 17rem (a phone at 200% text), is left to the link's accessible name.
+ */
 export function Logo({ className = "", showName = true }: LogoProps) {
   return (
     <span className={`inline-flex max-w-full items-center gap-2 font-bold tracking-tight ${className}`}>
@@ -11,7 +14,7 @@ export function Logo({ className = "", showName = true }: LogoProps) {
         <path d="M30 12l18 7-18 7z" fill="#facc15" />
         <circle cx="42" cy="46" r="4" fill="#fff" />
       </svg>
-      {showName && <span className="truncate">Birdie Challenge</span>}
+      {showName && <span className="min-w-0 break-words @max-[17rem]:sr-only">Birdie Challenge</span>}
     </span>
   );
 }

@@ -1,11 +1,14 @@
-import { type CSSProperties, useEffect, useSyncExternalStore } from "react";
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Toaster, toast as sonner } from "sonner";
 import { connectToasts, type ShownToast } from "../../lib/toast";
 import { AlertIcon, CheckIcon, XIcon } from "./icons";
 
-// One toast at a time (docs/product/routes-and-screens.md#toasts). A new toast replaces the one on
-// screen; sonner animates the old one out, and from that moment it is no longer "the toast" (no
-// test hook), so exactly one is.
+// One toast at a time (docs/product/routes-and-screens.md#toasts). A new toast replaces the one on screen; sonner animates the old
+// one out, and from that moment it is no longer "the toast" (no test hook), so exactly one is.
+//
+// WCAG 2.2.1 and 1.4.13: the toast's time runs only while nobody is pointing at it or focused in
+// it (sonner pauses on hover only, so the timer is ours and sonner's is switched off), Escape
+// closes it from anywhere, and it moves out of the way of the focused control (2.4.11).
 
 type Id = string | number;
 
@@ -29,9 +32,9 @@ function forget(id: Id) {
 function show(toast: ShownToast): Id {
   if (current !== null) sonner.dismiss(current);
   const id = sonner.custom((toastId) => <ToastCard id={toastId} toast={toast} />, {
-    duration: toast.duration,
+    // The card keeps its own time (paused on hover and focus).
+    duration: Number.POSITIVE_INFINITY,
     onDismiss: (t) => forget(t.id),
-    onAutoClose: (t) => forget(t.id),
   });
   setCurrent(id);
   return id;
@@ -42,14 +45,66 @@ function dismiss(id: Id) {
   sonner.dismiss(id);
 }
 
+/** Set by the toaster: moves the toasts to the other edge when they cover the focused element. */
+let keepClearOfFocus: () => void = () => {};
+
+/** Dismisses toast `id` after `duration` ms of being shown while not `paused` (nor the tab hidden). */
+function useAutoDismiss(id: Id, duration: number, paused: boolean) {
+  const remaining = useRef(duration);
+  const [hidden, setHidden] = useState(() => document.hidden);
+
+  useEffect(() => {
+    const onVisibility = () => setHidden(document.hidden);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, []);
+
+  useEffect(() => {
+    if (paused || hidden || !Number.isFinite(remaining.current)) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismiss(id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [id, paused, hidden]);
+}
+
 function ToastCard({ id, toast }: { id: Id; toast: ShownToast }) {
   const isCurrent = useSyncExternalStore(subscribe, () => current === id);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useAutoDismiss(id, toast.duration, hovered || focused);
+  useLayoutEffect(() => keepClearOfFocus(), []);
+  // Pointer over it or focus in it holds the toast (listeners, not props: the card is no control).
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card) return;
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    const focusIn = () => setFocused(true);
+    const focusOut = (event: FocusEvent) => {
+      if (!card.contains(event.relatedTarget as Node | null)) setFocused(false);
+    };
+    card.addEventListener("mouseenter", enter);
+    card.addEventListener("mouseleave", leave);
+    card.addEventListener("focusin", focusIn);
+    card.addEventListener("focusout", focusOut);
+    return () => {
+      card.removeEventListener("mouseenter", enter);
+      card.removeEventListener("mouseleave", leave);
+      card.removeEventListener("focusin", focusIn);
+      card.removeEventListener("focusout", focusOut);
+    };
+  }, []);
   const destructive = toast.variant === "destructive";
   return (
     <div
       data-testid={isCurrent ? "toast" : undefined}
       data-variant={toast.variant}
       className={`alert w-[var(--width)] items-start whitespace-normal shadow-lg ${destructive ? "alert-error" : "border-base-300 bg-base-100"}`}
+      ref={cardRef}
     >
       <span className={`mt-0.5 text-lg ${destructive ? "" : "text-success"}`}>
         {destructive ? <AlertIcon /> : <CheckIcon />}
@@ -78,18 +133,74 @@ function subscribeWide(listener: () => void) {
   return () => query.removeEventListener("change", listener);
 }
 
-/** Top centre on phones, bottom right from `md`, as wide as fits. */
+type Edge = "top" | "bottom";
+
+/** Where the toast on screen will sit once its entry animation ends (sonner slides it in). */
+function toastBox(edge: Edge): DOMRect | null {
+  const list = document.querySelector<HTMLElement>("[data-sonner-toaster]");
+  const card = document.querySelector<HTMLElement>('[data-testid="toast"]');
+  if (!list || !card) return null;
+  const anchor = list.getBoundingClientRect();
+  const height = card.offsetHeight;
+  const top = edge === "top" ? anchor.top : anchor.bottom - height;
+  return new DOMRect(anchor.left, top, anchor.width, height);
+}
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Top centre on phones, bottom right from `md`, as wide as fits; the other edge when in the way. */
 export default function SonnerToaster() {
   const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+  const preferred: Edge = wide ? "bottom" : "top";
+  const [edge, setEdge] = useState<Edge>(preferred);
+  const edgeRef = useRef(edge);
+  edgeRef.current = edge;
+
+  useEffect(() => setEdge(preferred), [preferred]);
+
   // Mounted after sonner's own Toaster has subscribed (effects run child first), so queued
   // toasts reach it.
   useEffect(() => {
     connectToasts({ show, dismiss });
     return () => connectToasts(null);
   }, []);
+
+  useEffect(() => {
+    // One move per focused element: a control too tall for either edge must not send the toast
+    // back and forth.
+    let movedFor: Element | null = null;
+    const check = () => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body || focused.closest("[data-sonner-toaster]"))
+        return;
+      if (movedFor === focused) return;
+      const box = toastBox(edgeRef.current);
+      if (box && overlaps(box, focused.getBoundingClientRect())) {
+        movedFor = focused;
+        setEdge((e) => (e === "top" ? "bottom" : "top"));
+      }
+    };
+    keepClearOfFocus = check;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || current === null) return;
+      // The toast is the topmost layer: Escape closes it first, and only it.
+      event.preventDefault();
+      dismiss(current);
+    };
+    document.addEventListener("focusin", check);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      keepClearOfFocus = () => {};
+      document.removeEventListener("focusin", check);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
   return (
     <Toaster
-      position={wide ? "bottom-right" : "top-center"}
+      position={wide ? `${edge}-right` : `${edge}-center`}
       visibleToasts={1}
       containerAriaLabel="Notifications"
       style={{ "--width": "min(26rem, calc(100vw - 2rem))" } as CSSProperties}

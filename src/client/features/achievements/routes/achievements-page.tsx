@@ -1,5 +1,6 @@
 import { type CSSProperties, useState } from "react";
 import { PageSpinner } from "../../../components/ui/page-spinner";
+import { TabList, TabPanels } from "../../../components/ui/tabs";
 import { errorMessage } from "../../../lib/errors";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { AchievementIcon } from "../components/achievement-icon";
@@ -12,12 +13,14 @@ import {
   filterAchievements,
   mergeAchievements,
 } from "../lib/achievement-progress";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /**
  * /achievements (docs/product/routes-and-screens.md#achievements): tabs All, Milestones, Specialty,
  * Earned, with a progress summary.
  */
 export function AchievementsPage() {
+  usePageTitle("Achievements");
   const catalogue = useAchievementCatalogue();
   const mine = useMyAchievements();
   const [tab, setTab] = useState<AchievementTab>("all");
@@ -73,39 +76,17 @@ export function AchievementsPage() {
             </div>
           </section>
 
-          <div role="tablist" aria-label="Achievement categories" className="tabs tabs-box grid grid-cols-4">
-            {ACHIEVEMENT_TABS.map((t) => {
-              const selected = t.id === tab;
-              return (
-                <button
-                  key={t.id}
-                  type="button"
-                  role="tab"
-                  id={`achievements-tab-${t.id}`}
-                  aria-selected={selected}
-                  aria-controls="achievements-panel"
-                  tabIndex={selected ? 0 : -1}
-                  className={`tab px-1 text-sm ${selected ? "tab-active" : ""}`}
-                  onClick={() => setTab(t.id)}
-                  onKeyDown={(event) => {
-                    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
-                    const index = ACHIEVEMENT_TABS.findIndex((x) => x.id === t.id);
-                    const next =
-                      ACHIEVEMENT_TABS[
-                        (index + (event.key === "ArrowRight" ? 1 : ACHIEVEMENT_TABS.length - 1)) %
-                          ACHIEVEMENT_TABS.length
-                      ];
-                    setTab(next.id);
-                    document.getElementById(`achievements-tab-${next.id}`)?.focus();
-                  }}
-                >
-                  {t.label}
-                </button>
-              );
-            })}
-          </div>
+          <TabList
+            idPrefix="achievements"
+            label="Achievement categories"
+            tabs={ACHIEVEMENT_TABS}
+            selected={tab}
+            onSelect={setTab}
+            className="tabs tabs-box grid grid-cols-2 sm:grid-cols-4"
+            tabClassName="px-1 text-sm"
+          />
 
-          <div role="tabpanel" id="achievements-panel" aria-labelledby={`achievements-tab-${tab}`}>
+          <TabPanels idPrefix="achievements" tabs={ACHIEVEMENT_TABS} selected={tab}>
             {shown.length === 0 ? (
               <div className="card border border-dashed border-base-300 bg-base-100">
                 <div className="card-body items-center py-10 text-center">
@@ -120,7 +101,7 @@ export function AchievementsPage() {
                 ))}
               </ul>
             )}
-          </div>
+          </TabPanels>
         </>
       )}
     </div>

@@ -16,7 +16,8 @@ export function Pagination({ page, pageSize, total, onPage, label }: PaginationP
       <p className="text-base-content/70" aria-live="polite">
         {rangeText(page, pageSize, total)}
       </p>
-      <div className="join">
+      {/* Wraps with large text on a phone rather than pushing the page sideways. */}
+      <div className="join flex-wrap justify-center">
         <button type="button" className="btn btn-sm join-item" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           Previous
         </button>

@@ -25,8 +25,8 @@ export function StatCard({ label, value, hint, icon, to, tone = "primary" }: Sta
   return (
     <section aria-label={label} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-1 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-sm font-medium text-base-content/70">{label}</h2>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="min-w-0 text-sm font-medium text-base-content/70">{label}</h2>
           {icon && (
             <span
               className={`flex size-8 shrink-0 items-center justify-center rounded-full text-base ${TONES[tone]}`}

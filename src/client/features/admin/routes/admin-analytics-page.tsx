@@ -148,7 +148,7 @@ function AchievementBars({ achievements }: { achievements: AdminAnalytics["achie
       {achievements.map((a) => (
         <li key={a.achievementType} className="min-w-0">
           <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="min-w-0 truncate font-medium">
+            <span className="min-w-0 wrap-anywhere font-medium">
               {a.name}
               <span className="ml-2 text-xs font-normal capitalize text-base-content/60">{a.category}</span>
             </span>

@@ -51,7 +51,8 @@ function DashboardContent({ data }: { data: AdminDashboard }) {
 
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {/* As many 11rem columns as fit (four on a desktop, two on a phone, one with large text). */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,11rem),1fr))] gap-3">
         <StatCard
           label="Users"
           value={totals.users}

@@ -1,15 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { AlertIcon, ShieldIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
+import { focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { loginSchema, type PublicUser } from "../../../../shared/schemas/auth";
 import { useAuth, setCurrentUser } from "../../auth/public";
 import { adminTargetOf } from "../lib/admin-target";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 export const NOT_AN_ADMIN = "This account is not an admin";
 
@@ -19,6 +22,7 @@ export const NOT_AN_ADMIN = "This account is not an admin";
  * told why, so a player never lands half signed in on an admin page.
  */
 export function AdminLoginPage() {
+  usePageTitle("Admin Sign In");
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const target = adminTargetOf(searchParams.get("redirect"));
@@ -52,26 +56,33 @@ function AdminLoginForm({ target }: { target: string }) {
   const logout = trpc.auth.logout.useMutation();
   const { values, setValues, errors, update, validate } = useSchemaForm(loginSchema, { username: "", password: "" });
   const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
   const busy = login.isPending || logout.isPending;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const input = validate();
-    if (!input) return;
+    const form = event.currentTarget;
     setFailure(null);
+    const input = validate(form);
+    if (!input) return;
+    // The refusal is about the pair: both fields point at the message and focus returns to them.
+    const refuse = (message: string) => {
+      flushSync(() => setFailure(message));
+      focusFirstInvalid(form);
+    };
     let signedIn: PublicUser;
     try {
       signedIn = await login.mutateAsync(input);
     } catch (error) {
-      setFailure(errorMessage(error, "Login failed"));
+      refuse(errorMessage(error, "Login failed"));
       return;
     }
     if (!signedIn.isAdmin) {
       // The password was right but this is not an admin: end the session just made.
       await logout.mutateAsync().catch(() => undefined);
       setValues((v) => ({ ...v, password: "" }));
-      setFailure(NOT_AN_ADMIN);
+      refuse(NOT_AN_ADMIN);
       return;
     }
     setCurrentUser(queryClient, signedIn);
@@ -84,7 +95,7 @@ function AdminLoginForm({ target }: { target: string }) {
       {failure && (
         <div role="alert" className="alert alert-error alert-soft">
           <AlertIcon className="text-lg" />
-          <span>{failure}</span>
+          <span id={failureId}>{failure}</span>
         </div>
       )}
       <TextField
@@ -96,6 +107,8 @@ function AdminLoginForm({ target }: { target: string }) {
         value={values.username}
         onChange={update("username")}
         error={errors.username}
+        invalid={failure !== null}
+        describedBy={failure ? failureId : undefined}
       />
       <TextField
         label="Password"
@@ -105,8 +118,14 @@ function AdminLoginForm({ target }: { target: string }) {
         value={values.password}
         onChange={update("password")}
         error={errors.password}
+        invalid={failure !== null}
+        describedBy={failure ? failureId : undefined}
       />
-      <button type="submit" className="btn btn-primary mt-1 w-full" disabled={busy}>
+      <button
+        type="submit"
+        className={`btn btn-primary mt-1 w-full ${busy ? "btn-disabled" : ""}`}
+        aria-disabled={busy || undefined}
+      >
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {busy ? "Signing in..." : "Sign in"}
       </button>

@@ -58,12 +58,12 @@ export function AdminSupportPage() {
     <div className="space-y-5">
       <AdminPageHeader title="Support Inbox" description="Support requests from players, by type and status." />
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium" id="support-status-label">
             Status
           </span>
-          <div className="join" role="group" aria-labelledby="support-status-label">
+          <div className="join flex-wrap" role="group" aria-labelledby="support-status-label">
             {STATUS_TABS.map((tab) => {
               const count = counts ? (tab.value === "all" ? counts.open + counts.resolved : counts[tab.value]) : null;
               return (
@@ -116,7 +116,7 @@ export function AdminSupportPage() {
                         aria-hidden="true"
                       >
                         <span className="flex w-full flex-wrap items-center gap-2">
-                          <span className="min-w-0 flex-1 truncate font-semibold">{request.subject}</span>
+                          <span className="min-w-0 flex-1 wrap-anywhere font-semibold">{request.subject}</span>
                           <span className="badge badge-sm badge-outline whitespace-nowrap">
                             {SUPPORT_TYPE_LABELS[request.type]}
                           </span>

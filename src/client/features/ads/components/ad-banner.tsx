@@ -27,7 +27,7 @@ export function AdBanner({ placement, theme, className = "" }: AdBannerProps) {
           </span>
           <div className="min-w-0 flex-1">
             <div className="flex items-center gap-2">
-              <p className="truncate font-semibold">{copy.title}</p>
+              <p className="wrap-anywhere font-semibold">{copy.title}</p>
               <SponsoredBadge />
             </div>
             <p className="text-sm font-medium italic">{copy.tagline}</p>

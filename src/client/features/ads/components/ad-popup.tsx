@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "../../../components/ui/dialog";
 import { FlagIcon, XIcon } from "../../../components/ui/icons";
+import { isEditingField } from "../../../lib/focus";
 import { useAds, useDelayElapsed } from "../hooks/use-ads";
 import { AD_CONTENT_DELAY_MS, adCopy, PLACEMENT_THEMES, popupDelayMs } from "../lib/ad-copy";
 import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
@@ -10,10 +11,11 @@ import { AdDisclaimer, AdLink, SponsoredBadge } from "./ad-parts";
 let shownThisLoad = false;
 
 /**
- * docs/product/rules.md#device-settings-and-ads: the popup opens after a delay (default 10000 ms;
- * localStorage 'adPopupDelayMs' overrides it), its content appears 800 ms later; 'Not Now' or the
- * close icon dismisses it; the call to action opens the affiliate link in a new tab and closes the
- * popup.
+ * docs/product/rules.md#device-settings-and-ads: the popup opens after a delay (default 10000 ms; localStorage 'adPopupDelayMs'
+ * overrides it), its content appears 800 ms later; 'Not Now' or the close icon dismisses it; the
+ * call to action opens the affiliate link in a new tab and closes the popup. It never takes focus
+ * from a field being filled in (WCAG 2.4.3, 3.2.2): when the delay ends while one is focused, it
+ * waits until focus leaves the fields. Open, it is a modal dialog that keeps Tab inside.
  */
 export function AdPopup() {
   const { showAds, affiliateUrl } = useAds();
@@ -22,11 +24,27 @@ export function AdPopup() {
 
   useEffect(() => {
     if (!showAds || shownThisLoad) return;
-    const timer = setTimeout(() => {
+    let stopWaiting = () => {};
+    const show = () => {
       shownThisLoad = true;
       setOpen(true);
+    };
+    const timer = setTimeout(() => {
+      if (!isEditingField()) return show();
+      // Checked once the focus has landed wherever it moves next (focusout fires before that).
+      const onFocusOut = () =>
+        setTimeout(() => {
+          if (isEditingField()) return;
+          stopWaiting();
+          show();
+        }, 0);
+      document.addEventListener("focusout", onFocusOut);
+      stopWaiting = () => document.removeEventListener("focusout", onFocusOut);
     }, delay);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      stopWaiting();
+    };
   }, [showAds, delay]);
 
   if (!open || !showAds || !affiliateUrl) return null;

@@ -1,6 +1,8 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { loginSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
+import { focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useAuth } from "../hooks/use-auth";
 
@@ -9,14 +11,29 @@ type LoginFormProps = { onForgot: () => void };
 export function LoginForm({ onForgot }: LoginFormProps) {
   const { login, isLoggingIn } = useAuth();
   const { values, errors, update, validate } = useSchemaForm(loginSchema, { username: "", password: "" });
+  // A refused sign-in is about the pair (the server does not say which one is wrong): the message
+  // is written above the button and both fields point at it.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isLoggingIn) return;
-    const input = validate();
+    const form = event.currentTarget;
+    setFailure(null);
+    const input = validate(form);
     if (!input) return;
-    await login(input);
+    const outcome = await login(input);
+    if (outcome.error !== undefined) {
+      flushSync(() => setFailure(outcome.error));
+      focusFirstInvalid(form);
+    }
   }
+
+  const edit = (field: "username" | "password") => (event: { target: { value: string } }) => {
+    setFailure(null);
+    update(field)(event);
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
@@ -27,8 +44,10 @@ export function LoginForm({ onForgot }: LoginFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         value={values.username}
-        onChange={update("username")}
+        onChange={edit("username")}
         error={errors.username}
+        invalid={failure !== null}
+        describedBy={failure ? failureId : undefined}
       />
       <TextField
         label="Password"
@@ -36,10 +55,22 @@ export function LoginForm({ onForgot }: LoginFormProps) {
         type="password"
         autoComplete="current-password"
         value={values.password}
-        onChange={update("password")}
+        onChange={edit("password")}
         error={errors.password}
+        invalid={failure !== null}
+        describedBy={failure ? failureId : undefined}
       />
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isLoggingIn}>
+      {failure && (
+        <p id={failureId} role="alert" className="text-sm text-error">
+          {failure}
+        </p>
+      )}
+      {/* Busy is aria-disabled only: disabling the pressed button would drop focus to <body>. */}
+      <button
+        type="submit"
+        className={`btn btn-primary mt-2 w-full ${isLoggingIn ? "btn-disabled" : ""}`}
+        aria-disabled={isLoggingIn || undefined}
+      >
         {isLoggingIn && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {isLoggingIn ? "Logging in..." : "Log in"}
       </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { toast } from "../../../lib/toast";
@@ -7,12 +8,16 @@ import { toast } from "../../../lib/toast";
 // (docs/product/routes-and-screens.md#sign-in, docs/product/rules.md#decided-not-built-yet).
 const SIMULATED_SEND_MS = 1500;
 
+const INVALID_EMAIL = { title: "Invalid email", description: "Please enter a valid email address" };
+
 type RecoveryState = "idle" | "sending" | "sent";
 type RecoveryDialogProps = { open: boolean; onClose: () => void };
 
 export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<RecoveryState>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -21,6 +26,7 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
     clearTimeout(timer.current);
     setState("idle");
     setEmail("");
+    setError(null);
     onClose();
   }
 
@@ -29,9 +35,13 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
     if (state !== "idle") return;
     const trimmed = email.trim();
     if (!trimmed?.includes("@")) {
-      toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
+      // Written under the field and read with it, focus back in it; the product's toast says it too.
+      flushSync(() => setError(INVALID_EMAIL.description));
+      inputRef.current?.focus();
+      toast({ ...INVALID_EMAIL, variant: "destructive" });
       return;
     }
+    setError(null);
     setState("sending");
     timer.current = setTimeout(() => setState("sent"), SIMULATED_SEND_MS);
   }
@@ -50,9 +60,15 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
           type="email"
           autoComplete="email"
           inputMode="email"
+          ref={inputRef}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={state !== "idle"}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(null);
+          }}
+          // Read-only, not disabled, while sending: the value stays readable and in the tab order.
+          readOnly={state !== "idle"}
+          error={error ?? undefined}
         />
         {state === "sent" && (
           <p role="status" className="rounded-box bg-success/10 p-3 text-sm text-success">
@@ -63,7 +79,12 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
           <button type="button" className="btn btn-ghost" onClick={close}>
             Back to login
           </button>
-          <button type="submit" className="btn btn-primary" disabled={state !== "idle"}>
+          {/* Only aria-disabled once pressed: disabling the focused button would drop focus to <body>. */}
+          <button
+            type="submit"
+            className={`btn btn-primary ${state === "idle" ? "" : "btn-disabled"}`}
+            aria-disabled={state !== "idle" || undefined}
+          >
             {state === "sending" && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {state === "idle" && "Send recovery email"}
             {state === "sending" && "Sending..."}

@@ -1,21 +1,38 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { registerSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
+import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useAuth } from "../hooks/use-auth";
+import { registerFailureField } from "../lib/register-failure";
 
 const EMPTY = { username: "", displayName: "", email: "", password: "", homeCourseName: "", handicap: "" };
 
 export function RegisterForm() {
   const { register, isRegistering } = useAuth();
-  const { values, errors, update, validate } = useSchemaForm(registerSchema, EMPTY);
+  const { values, errors, setErrors, update, validate } = useSchemaForm(registerSchema, EMPTY);
+  // A refusal about no one field (too many attempts) is written above the button.
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isRegistering) return;
-    const input = validate();
+    const form = event.currentTarget;
+    setFailure(null);
+    const input = validate(form);
     if (!input) return;
-    await register(input);
+    const outcome = await register(input);
+    if (outcome.error === undefined) return;
+    const field = registerFailureField(outcome.error);
+    if (field) {
+      flushSync(() => setErrors({ [field]: outcome.error }));
+      focusFirstInvalid(form);
+    } else {
+      flushSync(() => setFailure(outcome.error));
+      focusElement(document.getElementById(failureId));
+    }
   }
 
   return (
@@ -59,8 +76,10 @@ export function RegisterForm() {
         error={errors.password}
         hint="At least 6 characters"
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
+      {/* Side by side (2:1) when both fit, one under the other otherwise (large text). */}
+      <div className="flex flex-wrap gap-4">
         <TextField
+          className="min-w-0 flex-[2_1_14rem]"
           label="Home course"
           optional
           name="homeCourseName"
@@ -69,6 +88,7 @@ export function RegisterForm() {
           error={errors.homeCourseName}
         />
         <TextField
+          className="min-w-0 flex-[1_1_9rem]"
           label="Handicap"
           optional
           name="handicap"
@@ -80,7 +100,16 @@ export function RegisterForm() {
           error={errors.handicap}
         />
       </div>
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isRegistering}>
+      {failure && (
+        <p id={failureId} role="alert" tabIndex={-1} className="text-sm text-error outline-none">
+          {failure}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`btn btn-primary mt-2 w-full ${isRegistering ? "btn-disabled" : ""}`}
+        aria-disabled={isRegistering || undefined}
+      >
         {isRegistering && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {isRegistering ? "Creating account..." : "Create account"}
       </button>

@@ -10,10 +10,13 @@ import { setCurrentUser } from "../lib/current-user";
 
 const nameOf = (user: PublicUser) => user.displayName || user.username;
 
+/** A sign-in or sign-up: the user, or the refusal (already toasted) for the form to show too. */
+export type AuthOutcome = { user: PublicUser; error?: undefined } | { user: null; error: string };
+
 /**
  * The signed-in user and the actions that change it. Success and failure toasts are raised here
- * (docs/product/texts-and-messages.md#sign-in-page) so every sign-in surface behaves alike; the
- * returned promises resolve to the user, or null after a failure that has already been reported.
+ * (docs/product/texts-and-messages.md#sign-in-page) so every sign-in surface behaves alike; the returned promises resolve to the user, or
+ * to the failure's message (already toasted) so the form can write it next to its fields.
  */
 export function useAuth() {
   const state = useContext(AuthStateContext);
@@ -25,31 +28,29 @@ export function useAuth() {
   const registerMutation = trpc.auth.register.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
 
-  async function login(input: LoginInput): Promise<PublicUser | null> {
+  async function login(input: LoginInput): Promise<AuthOutcome> {
     try {
       const user = await loginMutation.mutateAsync(input);
       setCurrentUser(queryClient, user);
       toast({ title: "Login successful", description: `Welcome back, ${nameOf(user)}!` });
-      return user;
+      return { user };
     } catch (error) {
-      toast({ title: "Login failed", description: errorMessage(error, "Login failed"), variant: "destructive" });
-      return null;
+      const message = errorMessage(error, "Login failed");
+      toast({ title: "Login failed", description: message, variant: "destructive" });
+      return { user: null, error: message };
     }
   }
 
-  async function register(input: RegisterInput): Promise<PublicUser | null> {
+  async function register(input: RegisterInput): Promise<AuthOutcome> {
     try {
       const user = await registerMutation.mutateAsync(input);
       setCurrentUser(queryClient, user);
       toast({ title: "Registration successful", description: `Welcome to Birdie Challenge, ${nameOf(user)}!` });
-      return user;
+      return { user };
     } catch (error) {
-      toast({
-        title: "Registration failed",
-        description: errorMessage(error, "Registration failed"),
-        variant: "destructive",
-      });
-      return null;
+      const message = errorMessage(error, "Registration failed");
+      toast({ title: "Registration failed", description: message, variant: "destructive" });
+      return { user: null, error: message };
     }
   }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Logo } from "../../../components/ui/logo";
+import { SkipLink } from "../../../components/ui/skip-link";
+import { type TabItem, TabList, TabPanels } from "../../../components/ui/tabs";
 import { takePendingInvite } from "../../../lib/pending-invite";
 import { ThemeToggle } from "../../../app/layout/theme-toggle";
 import { LoginForm } from "../components/login-form";
@@ -9,12 +11,18 @@ import { RecoveryDialog } from "../components/recovery-dialog";
 import { RegisterForm } from "../components/register-form";
 import { useAuth } from "../hooks/use-auth";
 import { safeRedirectTarget } from "../lib/safe-redirect";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 // The signed-in visitor moves on after about 100 ms, which lets the success toast land first
 // (docs/product/routes-and-screens.md#sign-in).
 const REDIRECT_DELAY_MS = 100;
 
 type Tab = "login" | "register";
+
+const TABS: TabItem<Tab>[] = [
+  { id: "login", label: "Login" },
+  { id: "register", label: "Register" },
+];
 
 export function AuthPage() {
   const { user } = useAuth();
@@ -23,6 +31,7 @@ export function AuthPage() {
   const [tab, setTab] = useState<Tab>(searchParams.get("tab") === "register" ? "register" : "login");
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   const redirect = searchParams.get("redirect");
+  usePageTitle(tab === "login" ? "Log In" : "Register");
 
   useEffect(() => {
     if (!user) return;
@@ -36,11 +45,15 @@ export function AuthPage() {
 
   return (
     <div className="min-h-dvh bg-base-200">
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+      <SkipLink />
+      <header className="@container mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-4 sm:px-6">
         <Logo className="text-lg" />
         <ThemeToggle />
       </header>
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 pb-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10 lg:pt-6">
+      <main
+        id="main"
+        className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 pb-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:items-start lg:gap-10 lg:pt-6"
+      >
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-5 p-5 sm:p-8">
             <div>
@@ -53,53 +66,22 @@ export function AuthPage() {
                   : "Create your free account and start your first challenge."}
               </p>
             </div>
-            <div role="tablist" aria-label="Log in or register" className="tabs tabs-box grid grid-cols-2">
-              <TabButton id="login" label="Login" current={tab} onSelect={setTab} />
-              <TabButton id="register" label="Register" current={tab} onSelect={setTab} />
-            </div>
-            <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+            <TabList
+              idPrefix="auth"
+              label="Log in or register"
+              tabs={TABS}
+              selected={tab}
+              onSelect={setTab}
+              className="tabs tabs-box grid grid-cols-2"
+            />
+            <TabPanels idPrefix="auth" tabs={TABS} selected={tab}>
               {tab === "login" ? <LoginForm onForgot={() => setRecoveryOpen(true)} /> : <RegisterForm />}
-            </div>
+            </TabPanels>
           </div>
         </div>
         <MarketingPanel />
       </main>
       <RecoveryDialog open={recoveryOpen} onClose={() => setRecoveryOpen(false)} />
     </div>
-  );
-}
-
-function TabButton({
-  id,
-  label,
-  current,
-  onSelect,
-}: {
-  id: Tab;
-  label: string;
-  current: Tab;
-  onSelect: (tab: Tab) => void;
-}) {
-  const selected = id === current;
-  return (
-    <button
-      type="button"
-      role="tab"
-      id={`auth-tab-${id}`}
-      aria-selected={selected}
-      aria-controls={selected ? `auth-panel-${id}` : undefined}
-      tabIndex={selected ? 0 : -1}
-      className={`tab ${selected ? "tab-active" : ""}`}
-      onClick={() => onSelect(id)}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-          const next: Tab = id === "login" ? "register" : "login";
-          onSelect(next);
-          document.getElementById(`auth-tab-${next}`)?.focus();
-        }
-      }}
-    >
-      {label}
-    </button>
   );
 }

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Dialog } from "../../../components/ui/dialog";
 import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
+import { focusElement } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
@@ -20,12 +21,30 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
   const refresh = useRefreshAfterRecordChange();
   const [confirming, setConfirming] = useState<BirdieRecord | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The row whose delete button had focus: once it is gone, focus moves to its neighbour.
+  const removedRef = useRef<{ id: number; index: number } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   // Records of an ended challenge are final (the server refuses the delete).
   const ended = challenge.data?.status === "past";
+  const list = records.data ?? [];
+
+  // Before paint, in the same task as the row's removal: focus never rests on <body> in between.
+  useLayoutEffect(() => {
+    const removed = removedRef.current;
+    if (!removed || confirming !== null || list.some((r) => r.id === removed.id)) return;
+    removedRef.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>("button[data-delete]") ?? [];
+    focusElement(buttons[Math.min(removed.index, buttons.length - 1)] ?? headingRef.current);
+  }, [list, confirming]);
 
   async function remove(record: BirdieRecord) {
     setConfirming(null);
     setDeletingId(record.id);
+    setFailure(null);
+    // Noted first: the list may refresh (and drop the row) before the mutation settles.
+    removedRef.current = { id: record.id, index: list.findIndex((r) => r.id === record.id) };
     try {
       await deleteBirdie.mutateAsync({ id: record.id });
       toast({
@@ -34,17 +53,15 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
       });
       await refresh();
     } catch (error) {
-      toast({
-        title: "Failed to delete birdie",
-        description: errorMessage(error, "Please try again."),
-        variant: "destructive",
-      });
+      removedRef.current = null;
+      const message = errorMessage(error, "Please try again.");
+      setFailure(message);
+      toast({ title: "Failed to delete birdie", description: message, variant: "destructive" });
     } finally {
       setDeletingId(null);
     }
   }
 
-  const list = records.data ?? [];
   return (
     <section
       aria-labelledby={`edit-birdies-${challengeId}`}
@@ -52,11 +69,16 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
     >
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex items-center justify-between gap-2">
-          <h2 id={`edit-birdies-${challengeId}`} className="card-title text-lg">
+          <h2 ref={headingRef} id={`edit-birdies-${challengeId}`} className="card-title text-lg outline-none">
             Edit Birdies
           </h2>
           {list.length > 0 && <span className="badge badge-ghost">{list.length}</span>}
         </div>
+        {failure && (
+          <p role="alert" className="text-sm text-error">
+            Failed to delete birdie: {failure}
+          </p>
+        )}
         {records.isLoading ? (
           <div className="flex justify-center py-4" role="status" aria-label="Loading your birdies">
             <span className="loading loading-spinner text-primary" aria-hidden="true" />
@@ -66,7 +88,11 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
         ) : list.length === 0 ? (
           <p className="text-sm text-base-content/70">You have not recorded any birdies in this challenge yet.</p>
         ) : (
-          <ul className="max-h-80 divide-y divide-base-300 overflow-y-auto" aria-label="Your recorded birdies">
+          <ul
+            ref={listRef}
+            className="max-h-80 divide-y divide-base-300 overflow-y-auto"
+            aria-label="Your recorded birdies"
+          >
             {list.map((record) => {
               const type = typeName(record.score);
               return (
@@ -86,7 +112,7 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                         <span className="ml-1 text-xs font-normal text-base-content/60">(not counted)</span>
                       )}
                     </p>
-                    <p className="truncate text-xs text-base-content/60">
+                    <p className="wrap-anywhere text-xs text-base-content/60">
                       {formatPlayedDate(record.date)} · {record.courseName?.trim() || "Unknown course"}
                     </p>
                   </div>
@@ -95,8 +121,10 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                       type="button"
                       className="btn btn-ghost btn-sm btn-square text-error"
                       aria-label={`Delete hole ${record.holeNumber} ${type.toLowerCase()}`}
-                      disabled={deletingId !== null}
-                      onClick={() => setConfirming(record)}
+                      data-delete=""
+                      // Busy is aria-disabled only: a disabled button would lose focus to <body>.
+                      aria-disabled={deletingId !== null || undefined}
+                      onClick={() => deletingId === null && setConfirming(record)}
                     >
                       {deletingId === record.id ? (
                         <span className="loading loading-spinner loading-xs" aria-hidden="true" />

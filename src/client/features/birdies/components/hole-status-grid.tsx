@@ -37,7 +37,7 @@ export function HoleStatusGrid({
               ? "bg-accent text-accent-content ring-2 ring-green-600 ring-offset-1 ring-offset-base-100"
               : h.state === "birdie"
                 ? "bg-primary text-primary-content"
-                : "border border-base-300 bg-base-200 text-base-content/60"
+                : "border border-base-content/55 bg-base-200 text-base-content/70"
           }`;
           const badges = allowMultipleBirdies && (
             <>

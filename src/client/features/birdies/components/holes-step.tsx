@@ -2,6 +2,7 @@ import { type FormEvent, useId } from "react";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { AlertIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { pointsText } from "../../../lib/points";
 import { countMarks, type HoleMarks, tapHole } from "../lib/hole-marks";
@@ -17,6 +18,10 @@ type HolesStepProps = {
   limits: PlayDateWindow | null;
   dateError: string | null;
   state: ContinueState;
+  /** No hole marked yet although Continue was pressed. */
+  holesError: string | null;
+  /** The server refused the last verified round. */
+  submitError: string | null;
   onDraft: (update: (draft: RecordDraft) => RecordDraft) => void;
   onChooseChallenge: (value: string) => void;
   onContinue: (event: FormEvent) => void;
@@ -34,6 +39,8 @@ export function HolesStep({
   limits,
   dateError,
   state,
+  holesError,
+  submitError,
   onDraft,
   onChooseChallenge,
   onContinue,
@@ -63,6 +70,14 @@ export function HolesStep({
       noValidate
     >
       <div className="card-body gap-5 p-4 sm:p-6">
+        {submitError && (
+          <div role="alert" tabIndex={-1} data-submit-error="" className="alert alert-error alert-soft outline-none">
+            <AlertIcon className="shrink-0 text-lg" />
+            <p>
+              <span className="font-semibold">Error Recording Birdies:</span> {submitError}
+            </p>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5 sm:col-span-2">
             <label htmlFor={ids.challenge} className="text-sm font-medium">
@@ -152,6 +167,7 @@ export function HolesStep({
         {challenge && (
           <HolePicker
             marks={draft.marks}
+            error={holesError}
             onTap={(hole) => onDraft((d) => ({ ...d, marks: tapHole(d.marks, hole) as HoleMarks }))}
           />
         )}

@@ -33,7 +33,8 @@ export function VerificationStep({
   onBack,
   onSubmit,
 }: VerificationStepProps) {
-  const canSubmit = partnerName.trim() !== "" && signature.trim() !== "" && !pending;
+  const filled = partnerName.trim() !== "" && signature.trim() !== "";
+  const canSubmit = filled && !pending;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (canSubmit) onSubmit();
@@ -47,7 +48,7 @@ export function VerificationStep({
     >
       <div className="card-body gap-5 p-4 sm:p-6">
         <div>
-          <h2 id="verify-title" className="card-title text-lg">
+          <h2 id="verify-title" tabIndex={-1} className="card-title text-lg outline-none">
             Partner Verification
           </h2>
           <p className="mt-1 text-sm text-base-content/70">
@@ -91,7 +92,13 @@ export function VerificationStep({
           <button type="button" className="btn btn-ghost" onClick={onBack} disabled={pending}>
             Back
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+          {/* Pending is only aria-disabled: disabling the pressed button would drop focus to <body>. */}
+          <button
+            type="submit"
+            className={`btn btn-primary ${pending ? "btn-disabled" : ""}`}
+            disabled={!filled}
+            aria-disabled={pending || undefined}
+          >
             {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Submit Verification
           </button>

@@ -20,14 +20,14 @@ function announceAchievements(achievements: readonly Achievement[]) {
   });
 }
 
-/** How a verified round ended: saved (on the server or on the device) or refused. */
-export type SubmitOutcome = "saved" | "failed";
+/** How a verified round ended: saved (on the server or on the device) or refused, and why. */
+export type SubmitOutcome = { saved: true } | { saved: false; message: string };
 
 /**
- * Sends a verified round (docs/product/routes-and-screens.md#record-birdies): online it is recorded
- * at once with its toasts and the 500 ms refresh; with no connection (or none answering) it waits
- * in the offline outbox. Every outcome raises its toast here; the form only resets or goes back a
- * step.
+ * Sends a verified round (docs/product/routes-and-screens.md#record-birdies): online it is recorded at once with its toasts and the 500 ms
+ * refresh; with no connection (or none answering) it waits in the offline outbox. Every outcome
+ * raises its toast here; the form resets, or goes back a step and writes the refusal in the form
+ * (a toast alone would be the only, short-lived copy of the error).
  */
 export function useSubmitRound() {
   const recordRound = useRecordRound();
@@ -43,7 +43,7 @@ export function useSubmitRound() {
     if (!navigator.onLine) {
       try {
         await saveOffline(input);
-        return "saved";
+        return { saved: true };
       } catch {
         // The device could not store it: try the network after all.
       }
@@ -53,22 +53,19 @@ export function useSubmitRound() {
       toast({ title: "Success!", description: recordedSummaryText(result.birdies, result.eagles) });
       announceAchievements(result.newAchievements ?? []);
       void refresh();
-      return "saved";
+      return { saved: true };
     } catch (error) {
       if (isNetworkError(error)) {
         try {
           await saveOffline(input);
-          return "saved";
+          return { saved: true };
         } catch {
           // Fall through to the error toast.
         }
       }
-      toast({
-        title: "Error Recording Birdies",
-        description: errorMessage(error, "There was an error recording your birdies."),
-        variant: "destructive",
-      });
-      return "failed";
+      const message = errorMessage(error, "There was an error recording your birdies.");
+      toast({ title: "Error Recording Birdies", description: message, variant: "destructive" });
+      return { saved: false, message };
     }
   }
 

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../lib/errors";
 import { challengeStatus } from "../../../../shared/domain/challenge-timing";
 import { RecordBirdiesForm } from "../components/record-birdies-form";
 import { useMyChallenges } from "../hooks/use-birdies";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /** A route's challenge id, or null when it cannot name one. */
 function parseId(raw: string | undefined): number | null {
@@ -23,6 +24,7 @@ export function RecordBirdiesPage() {
   // Rounds can only be recorded while a challenge runs (docs/product/rules.md#recording-window).
   const active = (challenges.data ?? []).filter((c) => challengeStatus(c.startDate, c.endDate, now) === "active");
   const locked = lockedId === null ? null : (challenges.data ?? []).find((c) => c.id === lockedId);
+  usePageTitle("Record Birdies", locked?.name);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">

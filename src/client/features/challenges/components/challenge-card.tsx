@@ -23,16 +23,16 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
     >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="card-title min-w-0 break-words text-lg leading-snug">
+          <h2 id={titleId} className="card-title min-w-0 break-words text-lg leading-snug">
             {challenge.name}
-          </h3>
+          </h2>
           {challenge.isCreator && <span className="badge badge-primary badge-sm shrink-0">Creator</span>}
         </div>
 
         <div className="flex flex-col gap-1.5 text-sm text-base-content/80">
           <p className="flex min-w-0 items-center gap-2">
             <MapPinIcon className="shrink-0 text-base text-primary" />
-            <span className="truncate">{courseDisplayText(challenge.courseName, challenge.courseMode)}</span>
+            <span className="wrap-anywhere">{courseDisplayText(challenge.courseName, challenge.courseMode)}</span>
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
             <span className="badge badge-outline badge-sm">{courseModeLabel(challenge.courseMode)}</span>

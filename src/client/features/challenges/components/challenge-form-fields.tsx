@@ -50,6 +50,9 @@ export function ChallengeFormFields({
   const thresholdMax = variant === "create" ? CREATE_THRESHOLD_MAX : EDIT_THRESHOLD_MAX;
   const rulesId = useId();
   const tiebreakerId = useId();
+  const modeErrorId = useId();
+  const rulesErrorId = useId();
+  const tiebreakerErrorId = useId();
 
   return (
     <div className="flex flex-col gap-5">
@@ -104,6 +107,8 @@ export function ChallengeFormFields({
                 className="radio radio-primary radio-sm mt-0.5"
                 value={option.value}
                 checked={values.courseMode === option.value}
+                aria-invalid={errors.courseMode ? true : undefined}
+                aria-describedby={errors.courseMode ? modeErrorId : undefined}
                 onChange={() => onChange("courseMode", option.value)}
               />
               <span className="min-w-0">
@@ -113,7 +118,11 @@ export function ChallengeFormFields({
             </label>
           ))}
         </div>
-        {errors.courseMode && <p className="text-sm text-error">{errors.courseMode}</p>}
+        {errors.courseMode && (
+          <p id={modeErrorId} className="text-sm text-error">
+            {errors.courseMode}
+          </p>
+        )}
       </fieldset>
 
       {values.courseMode === "single" ? (
@@ -149,8 +158,14 @@ export function ChallengeFormFields({
           placeholder="House rules for your group, e.g. only rounds played on weekends count"
           value={values.rules}
           onChange={(e) => onChange("rules", e.target.value)}
+          aria-invalid={errors.rules ? true : undefined}
+          aria-describedby={errors.rules ? rulesErrorId : undefined}
         />
-        {errors.rules && <p className="text-sm text-error">{errors.rules}</p>}
+        {errors.rules && (
+          <p id={rulesErrorId} className="text-sm text-error">
+            {errors.rules}
+          </p>
+        )}
       </div>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -164,6 +179,8 @@ export function ChallengeFormFields({
             className="select w-full"
             value={values.tiebreaker}
             onChange={(e) => onChange("tiebreaker", e.target.value as Tiebreaker)}
+            aria-invalid={errors.tiebreaker ? true : undefined}
+            aria-describedby={errors.tiebreaker ? tiebreakerErrorId : undefined}
           >
             {tiebreakers.map((t) => (
               <option key={t} value={t}>
@@ -171,7 +188,11 @@ export function ChallengeFormFields({
               </option>
             ))}
           </select>
-          {errors.tiebreaker && <p className="text-sm text-error">{errors.tiebreaker}</p>}
+          {errors.tiebreaker && (
+            <p id={tiebreakerErrorId} className="text-sm text-error">
+              {errors.tiebreaker}
+            </p>
+          )}
         </div>
         {values.tiebreaker === "firstToThreshold" && (
           <TextField

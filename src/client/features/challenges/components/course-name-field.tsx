@@ -118,7 +118,7 @@ export function CourseNameField({
                 role="option"
                 aria-selected={index === active}
                 tabIndex={-1}
-                className={`block w-full truncate text-left ${index === active ? "menu-active" : ""}`}
+                className={`block w-full wrap-anywhere text-left ${index === active ? "menu-active" : ""}`}
                 // Keep focus in the input so blur does not close the list before the click lands.
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(course.name)}

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
 import { PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";
 import { Dialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/errors";
+import { focusElement } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
 import { useDeleteChallenge, useForgetChallenge, useRemovePlayer } from "../hooks/use-challenges";
 
@@ -23,6 +24,27 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
   const deleteChallenge = useDeleteChallenge();
   const forgetChallenge = useForgetChallenge();
   const removePlayer = useRemovePlayer();
+  const [failure, setFailure] = useState<string | null>(null);
+  // The player whose Remove button had focus: once their row is gone, focus moves to a neighbour.
+  const removedRef = useRef<{ id: number; index: number } | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Once the row is gone and the dialog closed (the page behind a dialog cannot take focus):
+  // before paint, in the same task, so focus never rests on <body> in between.
+  useLayoutEffect(() => {
+    const removed = removedRef.current;
+    if (!removed || removing !== null || players?.some((p) => p.id === removed.id)) return;
+    removedRef.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>("button[data-remove]") ?? [];
+    focusElement(buttons[Math.min(removed.index, buttons.length - 1)] ?? headingRef.current);
+  }, [players, removing]);
+
+  function closeDialogs() {
+    setDeleteOpen(false);
+    setRemoving(null);
+    setFailure(null);
+  }
 
   async function onDelete() {
     try {
@@ -32,21 +54,28 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
       await navigate("/challenges", { replace: true });
       forgetChallenge(challenge.id);
     } catch (error) {
-      toast({
-        title: "Delete Failed",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      });
+      const message = errorMessage(error, "Something went wrong. Please try again.");
+      setFailure(message);
+      toast({ title: "Delete Failed", description: message, variant: "destructive" });
     }
   }
 
   async function onRemove() {
     if (!removing) return;
+    // Noted first: the list may refresh (and drop the row) before the mutation settles.
+    removedRef.current = {
+      id: removing.id,
+      index: (players ?? [])
+        .filter((p) => !p.isCreator && p.id !== currentUserId)
+        .findIndex((p) => p.id === removing.id),
+    };
     try {
       await removePlayer.mutateAsync({ id: challenge.id, userId: removing.id });
       toast({ title: "Player Removed", description: `${removing.displayName} has been removed from the challenge.` });
-      setRemoving(null);
+      closeDialogs();
     } catch {
+      removedRef.current = null;
+      setFailure("Failed to remove player. Please try again.");
       toast({
         title: "Remove Failed",
         description: "Failed to remove player. Please try again.",
@@ -76,24 +105,24 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
         </div>
 
         <div>
-          <h3 className="mb-2 text-sm font-semibold">
+          <h3 ref={headingRef} className="mb-2 text-sm font-semibold outline-none">
             Players {players ? <span className="font-normal text-base-content/60">({players.length})</span> : null}
           </h3>
           {playersLoading && !players ? (
             <p className="text-sm text-base-content/70">Loading players...</p>
           ) : (
-            <ul className="flex flex-col divide-y divide-base-300" aria-label="Players">
+            <ul ref={listRef} className="flex flex-col divide-y divide-base-300" aria-label="Players">
               {(players ?? []).map((player) => {
                 const removable = !player.isCreator && player.id !== currentUserId;
                 return (
                   <li key={player.id} className="flex items-center gap-3 py-2">
                     <Avatar name={player.displayName} src={player.profilePicture} size="sm" />
                     <div className="min-w-0">
-                      <p className="truncate font-medium">
+                      <p className="wrap-anywhere font-medium">
                         {player.displayName}
                         {player.id === currentUserId && <span className="ml-1 text-base-content/60">(You)</span>}
                       </p>
-                      <p className="truncate text-xs text-base-content/60">@{player.username}</p>
+                      <p className="wrap-anywhere text-xs text-base-content/60">@{player.username}</p>
                     </div>
                     {player.isCreator && <span className="badge badge-primary badge-sm">Creator</span>}
                     {removable && (
@@ -101,6 +130,7 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
                         type="button"
                         className="btn btn-ghost btn-sm text-error"
                         aria-label={`Remove ${player.displayName}`}
+                        data-remove=""
                         onClick={() => setRemoving(player)}
                       >
                         <UserMinusIcon />
@@ -117,19 +147,20 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
 
       <Dialog
         open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
+        onClose={closeDialogs}
         title="Are you absolutely sure?"
         description={`This permanently deletes "${challenge.name}" together with every player's birdies and the chat. This action cannot be undone.`}
       >
+        <DialogFailure message={failure} />
         <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setDeleteOpen(false)}>
+          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
             Cancel
           </button>
           <button
             type="button"
-            className="btn btn-error"
-            disabled={deleteChallenge.isPending}
-            onClick={() => void onDelete()}
+            className={`btn btn-error ${deleteChallenge.isPending ? "btn-disabled" : ""}`}
+            aria-disabled={deleteChallenge.isPending || undefined}
+            onClick={() => !deleteChallenge.isPending && void onDelete()}
           >
             {deleteChallenge.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {deleteChallenge.isPending ? "Deleting..." : "Delete Challenge"}
@@ -139,19 +170,20 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
 
       <Dialog
         open={removing !== null}
-        onClose={() => setRemoving(null)}
+        onClose={closeDialogs}
         title={`Remove ${removing?.displayName ?? "player"}?`}
         description="All of their birdies in this challenge will be deleted as well. This cannot be undone."
       >
+        <DialogFailure message={failure} />
         <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setRemoving(null)}>
+          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
             Cancel
           </button>
           <button
             type="button"
-            className="btn btn-error"
-            disabled={removePlayer.isPending}
-            onClick={() => void onRemove()}
+            className={`btn btn-error ${removePlayer.isPending ? "btn-disabled" : ""}`}
+            aria-disabled={removePlayer.isPending || undefined}
+            onClick={() => !removePlayer.isPending && void onRemove()}
           >
             {removePlayer.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {removePlayer.isPending ? "Removing..." : "Remove Player"}
@@ -159,5 +191,15 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
         </div>
       </Dialog>
     </section>
+  );
+}
+
+/** A refused action, written inside its confirmation (which stays open to try again). */
+function DialogFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-error">
+      {message}
+    </p>
   );
 }

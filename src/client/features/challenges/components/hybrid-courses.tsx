@@ -38,7 +38,7 @@ export function HybridCourses({ values, errors, onChange }: HybridCoursesProps) 
         <ul className="flex flex-wrap gap-2" aria-label="Added courses">
           {values.courseNames.map((name) => (
             <li key={name} className="badge badge-lg badge-outline max-w-full gap-1 pr-1">
-              <span className="truncate">{name}</span>
+              <span className="wrap-anywhere">{name}</span>
               <button
                 type="button"
                 className="btn btn-ghost btn-xs btn-circle"

@@ -7,7 +7,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { absoluteUrl, canNativeShare, nativeShare } from "../../../lib/clipboard";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { useCopyAction } from "../../../lib/use-copy-action";
+import { COPY_FAILED, useCopyAction } from "../../../lib/use-copy-action";
 import { useRegenerateInvite } from "../hooks/use-challenges";
 
 type InviteCardProps = { challenge: ChallengeListItem; highlighted: boolean };
@@ -24,6 +24,7 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
   const linkCopy = useCopyAction("Link Copied!", "Send it to your golf buddies so they can join.");
   const pinCopy = useCopyAction("PIN Copied!", "Friends can enter it on the Join Challenge page.");
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [regenerateFailure, setRegenerateFailure] = useState<string | null>(null);
   const regenerate = useRegenerateInvite();
 
   async function share() {
@@ -37,16 +38,15 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
   }
 
   async function onRegenerate() {
+    setRegenerateFailure(null);
     try {
       await regenerate.mutateAsync({ id: challenge.id });
       setConfirmOpen(false);
       toast({ title: "Invite Codes Updated", description: "The old link and PIN no longer work." });
     } catch (error) {
-      toast({
-        title: "Update Failed",
-        description: errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      });
+      const message = errorMessage(error, "Something went wrong. Please try again.");
+      setRegenerateFailure(message);
+      toast({ title: "Update Failed", description: message, variant: "destructive" });
     }
   }
 
@@ -85,7 +85,8 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             <button
               type="button"
               className="btn btn-primary join-item"
-              aria-label="Copy link"
+              // The copied state is part of the name, not only of the picture (WCAG 4.1.2).
+              aria-label={linkCopy.copied ? "Link copied" : "Copy link"}
               onClick={() => void linkCopy.copy(link)}
             >
               {linkCopy.copied ? <CheckIcon /> : <CopyIcon />}
@@ -98,14 +99,15 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
           <span className="text-sm font-medium" id="invite-pin-label">
             PIN
           </span>
-          <div className="flex items-center justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
-            <span data-testid="invite-pin" className="whitespace-nowrap font-mono text-xl font-bold tracking-wider">
+          {/* Wraps (between the PIN's groups, then before the button) rather than leaving the screen. */}
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
+            <span data-testid="invite-pin" className="min-w-0 break-words font-mono text-xl font-bold tracking-wider">
               {groupPin(challenge.invitePin)}
             </span>
             <button
               type="button"
               className="btn btn-ghost btn-sm"
-              aria-label="Copy PIN"
+              aria-label={pinCopy.copied ? "PIN copied" : "Copy PIN"}
               onClick={() => void pinCopy.copy(challenge.invitePin)}
             >
               {pinCopy.copied ? <CheckIcon /> : <CopyIcon />}
@@ -113,6 +115,12 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             </button>
           </div>
         </div>
+
+        {(linkCopy.failed || pinCopy.failed) && (
+          <p role="alert" className="text-sm text-error">
+            {COPY_FAILED.title}: {COPY_FAILED.description}. Select the text and copy it yourself.
+          </p>
+        )}
 
         <div className="flex flex-col gap-2">
           {canNativeShare() && (
@@ -132,19 +140,27 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
 
       <Dialog
         open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
+        onClose={() => {
+          setConfirmOpen(false);
+          setRegenerateFailure(null);
+        }}
         title="Generate a new link and PIN?"
         description="The current invite link and PIN stop working at once. Players already in the challenge stay in."
       >
+        {regenerateFailure && (
+          <p role="alert" className="text-sm text-error">
+            Update Failed: {regenerateFailure}
+          </p>
+        )}
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={() => setConfirmOpen(false)}>
             Cancel
           </button>
           <button
             type="button"
-            className="btn btn-primary"
-            disabled={regenerate.isPending}
-            onClick={() => void onRegenerate()}
+            className={`btn btn-primary ${regenerate.isPending ? "btn-disabled" : ""}`}
+            aria-disabled={regenerate.isPending || undefined}
+            onClick={() => !regenerate.isPending && void onRegenerate()}
           >
             {regenerate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             Generate new codes

@@ -20,12 +20,13 @@ export function PageHeader({ title, subtitle, backTo, backLabel = "Back", action
           {backLabel}
         </Link>
       )}
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      {/* The actions wrap under the title when both do not fit (large text on a tablet). */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           {subtitle && <p className="mt-1 text-base-content/70">{subtitle}</p>}
         </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
     </header>
   );

@@ -1,11 +1,12 @@
 import { AdCard } from "../../ads/public";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus } from "../../../../shared/domain/challenge-timing";
 import { ShareIcon } from "../../../components/ui/icons";
 import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
+import { TabList, TabPanels } from "../../../components/ui/tabs";
 import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
 import { useCurrentUser } from "../../../hooks/use-current-user";
@@ -20,6 +21,7 @@ import { PageHeader } from "../components/page-header";
 import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
 import { useNow } from "../../../hooks/use-now";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 type Tab = "overview" | "leaderboard" | "rules";
 const TABS: { id: Tab; label: string }[] = [
@@ -52,22 +54,28 @@ export function ChallengeDetailPage() {
   const inviteRef = useRef<HTMLElement>(null);
   const [highlightInvite, setHighlightInvite] = useState(false);
   const [scrollToInvite, setScrollToInvite] = useState(false);
+  const notFound = id === null || (challenge.isError && isNotFound(challenge.error));
+  usePageTitle(notFound ? "Challenge Not Found" : (challenge.data?.name ?? "Challenge"));
 
   function select(next: Tab) {
-    setSearchParams(next === "overview" ? {} : { tab: next }, { replace: true });
+    // A tab is not a new page: the router must not scroll back to the top.
+    setSearchParams(next === "overview" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   }
 
   function showInvite() {
-    select("overview");
+    if (tab !== "overview") select("overview");
     setScrollToInvite(true);
   }
 
-  // After the Overview tab has rendered the card: bring it into view and light it up briefly.
+  // After the Overview tab has rendered the card: bring its top into view under the sticky header
+  // (scroll-padding), focus it and light it up briefly (WCAG 2.4.7).
   useEffect(() => {
-    if (!scrollToInvite || tab !== "overview" || !inviteRef.current) return;
+    const card = inviteRef.current;
+    if (!scrollToInvite || tab !== "overview" || !card) return;
     setScrollToInvite(false);
-    inviteRef.current.scrollIntoView({ behavior: "smooth", block: "center" });
-    inviteRef.current.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+    card.focus({ preventScroll: true });
     setHighlightInvite(true);
   }, [scrollToInvite, tab]);
 
@@ -76,16 +84,6 @@ export function ChallengeDetailPage() {
     const timer = setTimeout(() => setHighlightInvite(false), INVITE_HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlightInvite]);
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length].id;
-    select(next);
-    document.getElementById(`challenge-tab-${next}`)?.focus();
-  }
 
   if (id === null) return <ChallengeNotFound />;
   if (challenge.isPending) return <PageSpinner label="Loading challenge..." />;
@@ -133,29 +131,17 @@ export function ChallengeDetailPage() {
         }
       />
 
-      <div role="tablist" aria-label="Challenge sections" className="tabs tabs-box grid grid-cols-3">
-        {TABS.map((t) => {
-          const selected = t.id === tab;
-          return (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`challenge-tab-${t.id}`}
-              aria-selected={selected}
-              aria-controls={`challenge-panel-${t.id}`}
-              tabIndex={selected ? 0 : -1}
-              className={`tab px-1 text-sm sm:text-base ${selected ? "tab-active" : ""}`}
-              onClick={() => select(t.id)}
-              onKeyDown={onTabKeyDown}
-            >
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        idPrefix="challenge"
+        label="Challenge sections"
+        tabs={TABS}
+        selected={tab}
+        onSelect={select}
+        className="tabs tabs-box grid grid-cols-3"
+        tabClassName="h-auto min-h-10 px-1 text-sm sm:text-base"
+      />
 
-      <div role="tabpanel" id={`challenge-panel-${tab}`} aria-labelledby={`challenge-tab-${tab}`}>
+      <TabPanels idPrefix="challenge" tabs={TABS} selected={tab}>
         {tab === "overview" && (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -184,7 +170,7 @@ export function ChallengeDetailPage() {
         )}
         {tab === "leaderboard" && <ChallengeLeaderboardTab challengeId={data.id} />}
         {tab === "rules" && <RulesInfoTab challenge={data} />}
-      </div>
+      </TabPanels>
     </div>
   );
 }

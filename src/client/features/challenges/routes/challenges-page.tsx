@@ -1,16 +1,18 @@
 import { AdDivider } from "../../ads/public";
-import { type KeyboardEvent, useMemo } from "react";
+import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
 import { KeyIcon } from "../../../components/ui/icons";
 import { AlertIcon, PlusIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
+import { TabList, TabPanels } from "../../../components/ui/tabs";
 import { errorMessage } from "../../../lib/errors";
 import { ChallengeCard } from "../components/challenge-card";
 import { ChallengesEmptyState } from "../components/challenges-empty-state";
 import { PageHeader } from "../components/page-header";
 import { useMyChallenges } from "../hooks/use-challenges";
 import { useNow } from "../../../hooks/use-now";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 const TABS: { id: ChallengeStatus; label: string }[] = [
   { id: "active", label: "Active" },
@@ -21,6 +23,7 @@ const TABS: { id: ChallengeStatus; label: string }[] = [
 const isTab = (value: string | null): value is ChallengeStatus => TABS.some((t) => t.id === value);
 
 export function ChallengesPage() {
+  usePageTitle("My Challenges");
   const { data, isPending, isError, error, refetch, isRefetching } = useMyChallenges();
   const now = useNow();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -30,17 +33,7 @@ export function ChallengesPage() {
 
   function select(next: ChallengeStatus) {
     // The tab lives in the URL so Back and a reload keep it.
-    setSearchParams(next === "active" ? {} : { tab: next }, { replace: true });
-  }
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length].id;
-    select(next);
-    document.getElementById(`challenges-tab-${next}`)?.focus();
+    setSearchParams(next === "active" ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   }
 
   return (
@@ -62,38 +55,28 @@ export function ChallengesPage() {
         }
       />
 
-      <div role="tablist" aria-label="Challenges by status" className="tabs tabs-box grid grid-cols-3">
-        {TABS.map((t) => {
-          const selected = t.id === tab;
-          return (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`challenges-tab-${t.id}`}
-              aria-selected={selected}
-              aria-controls={`challenges-panel-${t.id}`}
-              tabIndex={selected ? 0 : -1}
-              className={`tab gap-2 px-2 ${selected ? "tab-active" : ""}`}
-              onClick={() => select(t.id)}
-              onKeyDown={onTabKeyDown}
-            >
+      <TabList
+        idPrefix="challenges"
+        label="Challenges by status"
+        tabs={TABS.map((t) => ({
+          id: t.id,
+          label: (
+            <>
               {t.label}
-              <span className={`badge badge-sm ${selected ? "badge-primary" : "badge-ghost"}`}>
+              <span className={`badge badge-sm ${t.id === tab ? "badge-primary" : "badge-ghost"}`}>
                 {data ? groups[t.id].length : "–"}
                 <span className="sr-only"> challenges</span>
               </span>
-            </button>
-          );
-        })}
-      </div>
+            </>
+          ),
+        }))}
+        selected={tab}
+        onSelect={select}
+        className="tabs tabs-box grid grid-cols-3"
+        tabClassName="gap-2 px-2"
+      />
 
-      <div
-        role="tabpanel"
-        id={`challenges-panel-${tab}`}
-        aria-labelledby={`challenges-tab-${tab}`}
-        aria-busy={isRefetching || undefined}
-      >
+      <TabPanels idPrefix="challenges" tabs={TABS} selected={tab} aria-busy={isRefetching || undefined}>
         {isPending ? (
           <PageSpinner label="Loading challenges..." />
         ) : isError ? (
@@ -122,7 +105,7 @@ export function ChallengesPage() {
             {groups[tab].length >= 3 && <AdDivider className="mt-4" />}
           </>
         )}
-      </div>
+      </TabPanels>
     </div>
   );
 }

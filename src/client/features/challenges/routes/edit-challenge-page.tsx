@@ -1,5 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useState, useId } from "react";
+import { flushSync } from "react-dom";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { usePageTitle } from "../../../hooks/use-page-title";
 import { EARLIEST_DATE } from "../../../../shared/schemas/challenges";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { AlertIcon } from "../../../components/ui/icons";
@@ -10,6 +12,8 @@ import { toast } from "../../../lib/toast";
 import { ChallengeFormFields } from "../components/challenge-form-fields";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { PageHeader } from "../components/page-header";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { focusElement } from "../../../lib/focus";
 import { parseChallengeId, useChallenge, useUpdateChallenge } from "../hooks/use-challenges";
 import { useCourseResolver } from "../hooks/use-course-resolver";
 import { type ChallengeFormValues, editFormValues, type FieldErrors, validateEditForm } from "../lib/challenge-form";
@@ -25,6 +29,8 @@ export function EditChallengePage() {
   const id = parseChallengeId(rawId);
   // No polling while editing: a refetch must not look like someone else's change.
   const challenge = useChallenge(id, { poll: false });
+  const notFound = id === null || (challenge.isError && isNotFound(challenge.error));
+  usePageTitle(notFound ? "Challenge Not Found" : "Edit Challenge", challenge.data?.name);
 
   if (id === null) return <ChallengeNotFound />;
   if (challenge.isPending) return <PageSpinner label="Loading challenge..." />;
@@ -57,6 +63,14 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
   const [values, setValues] = useState<ChallengeFormValues>(() => editFormValues(challenge));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
+  // The refusal stays written above the buttons and takes focus; the product's toast says it too.
+  const refuse = (description: string) => {
+    flushSync(() => setFailure(description));
+    focusElement(document.getElementById(failureId));
+    toast({ title: ERROR_TITLE, description, variant: "destructive" });
+  };
   const update = useUpdateChallenge();
   const { resolveCourse } = useCourseResolver();
   const detailPath = `/challenges/${challenge.id}`;
@@ -80,6 +94,7 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
       return;
     }
     setErrors({});
+    setFailure(null);
     setSubmitting(true);
     try {
       let courseIds: number[] | undefined;
@@ -87,13 +102,11 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
         try {
           courseIds = [(await resolveCourse(result.data.newCourseName)).id];
         } catch (error) {
-          toast({
-            title: ERROR_TITLE,
-            description: isUnauthorized(error)
+          refuse(
+            isUnauthorized(error)
               ? "You must be logged in to update a challenge."
               : "An error occurred updating the course. Please try again.",
-            variant: "destructive",
-          });
+          );
           return;
         }
       }
@@ -102,13 +115,11 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
       toast({ title: "Challenge Updated", description: "Your changes have been saved." });
       await navigate(detailPath);
     } catch (error) {
-      toast({
-        title: ERROR_TITLE,
-        description: isUnauthorized(error)
+      refuse(
+        isUnauthorized(error)
           ? "You must be logged in to update a challenge."
           : errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      });
+      );
     } finally {
       setSubmitting(false);
     }
@@ -132,11 +143,16 @@ function EditChallengeForm({ challenge }: { challenge: ChallengeListItem }) {
             minDate={EARLIEST_DAY}
             currentCourses={challenge.courses.map((c) => c.name)}
           />
+          <FormFailure id={failureId} message={failure} title={ERROR_TITLE} />
           <div className="flex flex-col-reverse gap-2 border-t border-base-300 pt-5 sm:flex-row sm:justify-end">
             <Link to={detailPath} className="btn btn-ghost">
               Cancel
             </Link>
-            <button type="submit" className="btn btn-primary" disabled={submitting}>
+            <button
+              type="submit"
+              className={`btn btn-primary ${submitting ? "btn-disabled" : ""}`}
+              aria-disabled={submitting || undefined}
+            >
               {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {submitting ? "Saving..." : "Save Changes"}
             </button>

@@ -1,10 +1,13 @@
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState, useId } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_CHALLENGE_DAYS } from "../../../../shared/domain/challenge-timing";
 import { isUnauthorized, errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { ChallengeFormFields } from "../components/challenge-form-fields";
 import { PageHeader } from "../components/page-header";
+import { FormFailure } from "../../../components/ui/form-failure";
+import { focusElement } from "../../../lib/focus";
 import { useCreateChallenge } from "../hooks/use-challenges";
 import { useCourseResolver } from "../hooks/use-course-resolver";
 import {
@@ -14,10 +17,12 @@ import {
   validateCreateForm,
 } from "../lib/challenge-form";
 import { addDaysToValue, localDay } from "../../../lib/date-input";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 const ERROR_TITLE = "Error Creating Challenge";
 
 export function NewChallengePage() {
+  usePageTitle("Create Challenge");
   const navigate = useNavigate();
   const [values, setValues] = useState<ChallengeFormValues>(() => createFormDefaults());
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -25,6 +30,14 @@ export function NewChallengePage() {
   // docs/product/routes-and-screens.md#create-challenge).
   const [endTouched, setEndTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
+  // The refusal stays written above the buttons and takes focus; the product's toast says it too.
+  const refuse = (description: string) => {
+    flushSync(() => setFailure(description));
+    focusElement(document.getElementById(failureId));
+    toast({ title: ERROR_TITLE, description, variant: "destructive" });
+  };
   const today = useMemo(() => localDay(new Date()), []);
   const create = useCreateChallenge();
   const { resolveCourse } = useCourseResolver();
@@ -57,6 +70,7 @@ export function NewChallengePage() {
       return;
     }
     setErrors({});
+    setFailure(null);
     setSubmitting(true);
     try {
       const { courseNames, ...challenge } = result.data;
@@ -65,13 +79,11 @@ export function NewChallengePage() {
         // One after another: two new names must not race for the same course row.
         for (const name of courseNames) courseIds.push((await resolveCourse(name)).id);
       } catch (error) {
-        toast({
-          title: ERROR_TITLE,
-          description: isUnauthorized(error)
+        refuse(
+          isUnauthorized(error)
             ? "You must be logged in to create a challenge."
             : "Could not create or find a course with that name.",
-          variant: "destructive",
-        });
+        );
         return;
       }
       await create.mutateAsync({
@@ -83,13 +95,11 @@ export function NewChallengePage() {
       toast({ title: "Challenge Created!", description: `${challenge.name} is ready. Invite your friends to join.` });
       await navigate("/challenges");
     } catch (error) {
-      toast({
-        title: ERROR_TITLE,
-        description: isUnauthorized(error)
+      refuse(
+        isUnauthorized(error)
           ? "You must be logged in to create a challenge."
           : errorMessage(error, "Something went wrong. Please try again."),
-        variant: "destructive",
-      });
+      );
     } finally {
       setSubmitting(false);
     }
@@ -110,11 +120,16 @@ export function NewChallengePage() {
       >
         <div className="card-body gap-6 p-5 sm:p-8">
           <ChallengeFormFields variant="create" values={values} errors={errors} onChange={onChange} minDate={today} />
+          <FormFailure id={failureId} message={failure} title={ERROR_TITLE} />
           <div className="flex flex-col-reverse gap-2 border-t border-base-300 pt-5 sm:flex-row sm:justify-end">
             <Link to="/challenges" className="btn btn-ghost">
               Cancel
             </Link>
-            <button type="submit" className="btn btn-primary" disabled={submitting}>
+            <button
+              type="submit"
+              className={`btn btn-primary ${submitting ? "btn-disabled" : ""}`}
+              aria-disabled={submitting || undefined}
+            >
               {submitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {submitting ? "Creating..." : "Create Challenge"}
             </button>

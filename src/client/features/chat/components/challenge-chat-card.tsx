@@ -9,6 +9,7 @@ import { rateLimitMessage } from "../lib/send-error";
 import { ChatMessageItem } from "./chat-message-item";
 import { ConnectionBadge } from "./connection-badge";
 import { scrollListToBottom, useStickToNewest } from "../hooks/use-stick-to-newest";
+import { useChatAnnouncements } from "../hooks/use-chat-announcements";
 
 // docs/product/routes-and-screens.md#challenge-chat-card: below this width the page itself scrolls
 // to the bottom when the input is focused, so the phone keyboard does not hide the conversation.
@@ -34,6 +35,7 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
   const { messages, messagesQuery, status, send } = useChallengeChat(selectedId, user?.id ?? null);
   const rows = useMemo(() => toChatRows(messages, user?.id), [messages, user?.id]);
   const now = useNow(30_000);
+  const announcements = useChatAnnouncements(selectedId, messages, user?.id, messagesQuery.isSuccess);
 
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
@@ -111,13 +113,18 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
           </select>
         </div>
 
+        {/* New messages are read from here, once each; the list below is for reading at will. */}
+        <div className="sr-only" role="log" aria-live="polite" aria-relevant="additions" data-testid="chat-announcer">
+          {announcements.map((line) => (
+            <p key={line.id}>{line.text}</p>
+          ))}
+        </div>
         <div
           ref={listRef}
-          role="log"
+          role="region"
           aria-label="Message history"
           // Focusable so keyboard users can scroll the history (axe scrollable-region-focusable).
           tabIndex={0}
-          aria-live="polite"
           className="min-h-0 flex-1 overflow-y-auto overscroll-contain rounded-box bg-base-200/50 px-2 py-3 sm:px-3"
         >
           {messagesQuery.hasNextPage && (

@@ -58,7 +58,7 @@ export function ChatMessageItem({ row, now }: { row: ChatRow; now: number }) {
         <Avatar name={name} src={message.user?.profilePicture} size="sm" />
       </div>
       <div className="chat-header min-w-0 gap-1.5 text-xs">
-        <span className="truncate font-semibold" data-testid="chat-author">
+        <span className="wrap-anywhere font-semibold" data-testid="chat-author">
           {name}
         </span>
         <MessageTime createdAt={message.createdAt} now={now} className="shrink-0" />

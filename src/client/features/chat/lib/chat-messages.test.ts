@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { ChatMessage } from "../../../../shared/schemas/chat";
 import {
+  announcementText,
   authorName,
   chatTimeText,
   lastMessageId,
@@ -142,5 +143,21 @@ describe("sendableText", () => {
     ["hello", null, null],
   ] as const)("%p in challenge %p", (text, challengeId, expected) => {
     expect(sendableText(text, challengeId)).toBe(expected);
+  });
+});
+
+describe("announcementText", () => {
+  test("a golfer's message is read as name and text, a system message as its own words", () => {
+    expect(
+      announcementText({
+        type: "user",
+        user: { id: 2, displayName: "Bob Fairway", profilePicture: null },
+        message: "hello",
+      }),
+    ).toBe("Bob Fairway: hello");
+    expect(announcementText({ type: "user", user: null, message: "still here?" })).toBe("Unknown User: still here?");
+    expect(announcementText({ type: "system", user: null, message: "Bob Fairway joined the challenge" })).toBe(
+      "Bob Fairway joined the challenge",
+    );
   });
 });

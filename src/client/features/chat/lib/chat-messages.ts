@@ -26,6 +26,14 @@ export function authorName(message: Pick<ChatMessage, "user">): string {
   return name ? name : "Unknown User";
 }
 
+/**
+ * What the chat's live region says for a new message: "Bob Fairway: hello", or a system message's
+ * own words. No time and no avatar initials: those are for the eye.
+ */
+export function announcementText(message: Pick<ChatMessage, "type" | "user" | "message">): string {
+  return message.type === "system" ? message.message : `${authorName(message)}: ${message.message}`;
+}
+
 export type ChatRow = {
   message: ChatMessage;
   kind: MessageKind;

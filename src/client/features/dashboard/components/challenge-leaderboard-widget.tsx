@@ -41,7 +41,7 @@ export function ChallengeLeaderboardWidget({
             <h2 id="dashboard-leaderboard-title" className="card-title text-lg">
               Challenge Leaderboard
             </h2>
-            <p className="truncate text-sm text-base-content/60">{challengeName}</p>
+            <p className="wrap-anywhere text-sm text-base-content/60">{challengeName}</p>
           </div>
           <DropdownMenu
             label="View Leaderboards"
@@ -85,21 +85,28 @@ export function ChallengeLeaderboardWidget({
               return (
                 <li
                   key={entry.user.id}
-                  className={`flex items-center gap-3 rounded-box px-2 py-2 ${isMe ? "bg-primary/10 ring-1 ring-primary/30" : ""}`}
+                  // Wraps: on a narrow screen or with large text the figures go under the name.
+                  className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box px-2 py-2 ${isMe ? "bg-primary/10 ring-1 ring-primary/30" : ""}`}
                   data-testid="dashboard-leaderboard-row"
                   aria-current={isMe ? "true" : undefined}
                 >
-                  <span className="w-5 shrink-0 text-center text-sm font-bold text-base-content/70">{entry.rank}</span>
-                  <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
-                  <span className="min-w-0 flex-1">
-                    <span className={`block truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
-                      {playerName(entry.user, user?.id)}
+                  <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
+                    <span className="w-5 shrink-0 text-center text-sm font-bold text-base-content/70">
+                      {entry.rank}
                     </span>
-                    <span className="block truncate text-xs text-base-content/60">
-                      {handicapText(entry.user.handicap)}
+                    <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
+                    <span className="min-w-0 flex-1">
+                      <span
+                        className={`block wrap-anywhere text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}
+                      >
+                        {playerName(entry.user, user?.id)}
+                      </span>
+                      <span className="block wrap-anywhere text-xs text-base-content/60">
+                        {handicapText(entry.user.handicap)}
+                      </span>
                     </span>
                   </span>
-                  <span className="shrink-0 text-right">
+                  <span className="ml-auto shrink-0 text-right">
                     <span className="block text-sm font-semibold">
                       {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
                     </span>

@@ -10,8 +10,10 @@ import { CurrentChallengeCard } from "../components/current-challenge-card";
 import { RecentAchievementsWidget } from "../components/recent-achievements-widget";
 import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 export function DashboardPage() {
+  usePageTitle("Dashboard");
   const { user } = useCurrentUser();
   const challenges = useMyChallenges();
   // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
@@ -20,7 +22,7 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <header className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
             Welcome back, {greetingName(user?.displayName)}!

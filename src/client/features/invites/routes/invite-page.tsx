@@ -12,6 +12,7 @@ import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-pre
 import { ChallengeNotFoundCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
 import { authUrlFor, INVITE_REDIRECT_MS, isWellFormedInviteCode } from "../lib/invite-flow";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /**
  * The invitation landing page (docs/product/routes-and-screens.md#invitation): signed in it moves
@@ -25,6 +26,7 @@ export function InvitePage() {
   const location = useLocation();
   const wellFormed = isWellFormedInviteCode(code);
   const preview = useInvitePreview(code, wellFormed);
+  usePageTitle(!wellFormed || preview.isError ? "Challenge Not Found" : "Invitation", preview.data?.name);
 
   const signedIn = Boolean(user);
   useEffect(() => {

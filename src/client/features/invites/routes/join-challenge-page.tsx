@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts } from "../components/challenge-preview";
 import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-state-card";
 import { useInviteDetails, useJoinByCode } from "../hooks/use-invites";
+import { usePageTitle } from "../../../hooks/use-page-title";
 import {
   alreadyJoinedChallengeId,
   authUrlFor,
@@ -23,6 +24,7 @@ export function JoinChallengePage() {
   const { inviteCode = "" } = useParams();
   const { user } = useCurrentUser();
   const code = inviteCode.trim();
+  usePageTitle("Join Challenge");
   if (!code) return <InvalidInviteRedirect />;
   if (!user) return <StashAndSignIn code={code} />;
   if (!isWellFormedInviteCode(code)) {

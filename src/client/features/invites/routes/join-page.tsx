@@ -10,8 +10,10 @@ import { toast } from "../../../lib/toast";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useLookupPin } from "../hooks/use-invites";
 import { authUrlFor, PIN_DISPLAY_MAX, PIN_REDIRECT_MS, pinFieldValue } from "../lib/invite-flow";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 export function JoinPage() {
+  usePageTitle("Join a Challenge");
   const { user } = useCurrentUser();
   // The PIN page is reachable signed out but asks for a sign-in first
   // (docs/product/routes-and-screens.md#join-by-pin).
@@ -113,7 +115,12 @@ function JoinByPin() {
             error={error ?? undefined}
             hint={`At least ${PIN_MIN_INPUT} characters`}
           />
-          <button type="submit" className="btn btn-primary" disabled={pin.length < PIN_MIN_INPUT || busy}>
+          <button
+            type="submit"
+            className={`btn btn-primary ${busy ? "btn-disabled" : ""}`}
+            disabled={pin.length < PIN_MIN_INPUT}
+            aria-disabled={busy || undefined}
+          >
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {lookup.isPending ? "Checking..." : "Continue"}
           </button>

@@ -3,11 +3,12 @@ import { ShareIcon } from "../../../components/ui/icons";
 import { FlagIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { absoluteUrl, nativeShare } from "../../../lib/clipboard";
-import { useCopyAction } from "../../../lib/use-copy-action";
+import { COPY_FAILED, useCopyAction } from "../../../lib/use-copy-action";
 import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-preview";
 import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-state-card";
 import { useInvitePreview } from "../hooks/use-invites";
 import { isWellFormedInviteCode } from "../lib/invite-flow";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /**
  * The public preview of a challenge (docs/product/routes-and-screens.md#share-preview); anyone
@@ -18,6 +19,7 @@ export function ShareChallengePage() {
   const code = inviteCode.trim();
   const wellFormed = isWellFormedInviteCode(code);
   const preview = useInvitePreview(code, wellFormed);
+  usePageTitle(!wellFormed || preview.isError ? "Challenge Not Found" : "Challenge Preview", preview.data?.name);
   const linkCopy = useCopyAction("Link Copied!", "Share it with your golf buddies.");
 
   if (!code) {
@@ -77,6 +79,11 @@ export function ShareChallengePage() {
               {linkCopy.copied ? "Copied" : "Invite"}
             </button>
           </div>
+          {linkCopy.failed && (
+            <p role="alert" className="text-sm text-error">
+              {COPY_FAILED.title}: {COPY_FAILED.description}. Copy this page's address from the browser instead.
+            </p>
+          )}
         </div>
       </section>
     </div>

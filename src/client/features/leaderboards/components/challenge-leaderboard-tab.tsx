@@ -57,40 +57,45 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                 >
                   <button
                     type="button"
-                    className={`flex w-full items-center gap-3 rounded-box px-2 py-3 text-left transition-colors hover:bg-base-200 ${isMe ? "bg-primary/10" : ""}`}
+                    // Wraps: on a narrow screen or with large text the figures go under the name.
+                    className={`flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-box px-2 py-3 text-left transition-colors hover:bg-base-200 ${isMe ? "bg-primary/10" : ""}`}
                     onClick={() => setPlayer(entry.user)}
                   >
                     {/* Named by its visible content (rank medal, name, figures) plus a hint: an
                         aria-label would not contain the visible text (WCAG 2.5.3 label in name). */}
-                    <RankBadge rank={entry.rank} />
-                    <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
-                    <span className="min-w-0 flex-1">
-                      <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
-                        {name}
-                      </span>
-                      <span className="block truncate text-xs text-base-content/60">
-                        {handicapText(entry.user.handicap)}
+                    <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
+                      <RankBadge rank={entry.rank} />
+                      <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
+                      <span className="min-w-0 flex-1">
+                        <span className={`block wrap-anywhere ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
+                          {name}
+                        </span>
+                        <span className="block wrap-anywhere text-xs text-base-content/60">
+                          {handicapText(entry.user.handicap)}
+                        </span>
                       </span>
                     </span>
-                    <span className="hidden text-center text-xs text-base-content/70 sm:block">
-                      <span className="block font-semibold text-base-content">{entry.birdies}</span>
-                      Birdies
-                    </span>
-                    <span className="hidden text-center text-xs text-base-content/70 sm:block">
-                      <span className="block font-semibold text-base-content">{entry.eagles}</span>
-                      Eagles
-                    </span>
-                    <span className="text-center text-xs text-base-content/70">
-                      <span className="block font-semibold text-base-content">
-                        {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
+                    <span className="ml-auto flex shrink-0 items-center gap-3">
+                      <span className="hidden text-center text-xs text-base-content/70 sm:block">
+                        <span className="block font-semibold text-base-content">{entry.birdies}</span>
+                        Birdies
                       </span>
-                      Holes
-                    </span>
-                    <span className="min-w-12 text-right">
-                      <span className="block text-lg font-bold leading-tight" data-testid="leaderboard-points">
-                        {entry.points}
+                      <span className="hidden text-center text-xs text-base-content/70 sm:block">
+                        <span className="block font-semibold text-base-content">{entry.eagles}</span>
+                        Eagles
                       </span>
-                      <span className="text-xs text-base-content/60">pts</span>
+                      <span className="text-center text-xs text-base-content/70">
+                        <span className="block font-semibold text-base-content">
+                          {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
+                        </span>
+                        Holes
+                      </span>
+                      <span className="min-w-12 text-right">
+                        <span className="block text-lg font-bold leading-tight" data-testid="leaderboard-points">
+                          {entry.points}
+                        </span>
+                        <span className="text-xs text-base-content/60">pts</span>
+                      </span>
                     </span>
                     <span className="sr-only">. View birdies</span>
                   </button>

@@ -11,7 +11,7 @@ type LeaderboardNavProps = {
 export function LeaderboardNav({ challengeId = null, signedIn = true }: LeaderboardNavProps) {
   const item = ({ isActive }: { isActive: boolean }) => `tab whitespace-nowrap ${isActive ? "tab-active" : ""}`;
   return (
-    <nav aria-label="Leaderboards" className="tabs tabs-box w-full flex-nowrap overflow-x-auto sm:w-fit">
+    <nav aria-label="Leaderboards" className="tabs tabs-box w-full flex-wrap sm:w-fit">
       <NavLink to="/leaderboard/global" className={item}>
         Global Leaders
       </NavLink>

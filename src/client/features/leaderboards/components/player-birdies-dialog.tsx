@@ -61,7 +61,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
               <Avatar name={name} src={player.profilePicture} size="lg" />
               <div className="min-w-0">
                 <p className="break-words text-lg font-semibold">{name}</p>
-                <p className="truncate text-sm text-base-content/60">@{player.username}</p>
+                <p className="wrap-anywhere text-sm text-base-content/60">@{player.username}</p>
               </div>
             </div>
             {records.isLoading ? (

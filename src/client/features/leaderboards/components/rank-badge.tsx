@@ -1,10 +1,12 @@
 import { MedalIcon, TrophyIcon } from "../../../components/ui/icons";
 import { medalFor } from "../lib/player-name";
 
+// Each medal's icon keeps 3:1 against its disc in both themes (WCAG 1.4.11): the light theme needs
+// the deeper shades, the dark theme the brighter ones.
 const MEDAL_STYLE = {
-  gold: { className: "bg-yellow-400/20 text-yellow-500", label: "Gold" },
-  silver: { className: "bg-slate-400/20 text-slate-400", label: "Silver" },
-  bronze: { className: "bg-amber-700/15 text-amber-700", label: "Bronze" },
+  gold: { className: "bg-yellow-400/20 text-yellow-700 dark:text-yellow-400", label: "Gold" },
+  silver: { className: "bg-slate-400/20 text-slate-600 dark:text-slate-300", label: "Silver" },
+  bronze: { className: "bg-amber-700/15 text-amber-700 dark:text-amber-500", label: "Bronze" },
 } as const;
 
 /** Gold, silver and bronze icons for ranks 1-3 (docs/product/rules.md#challenge-boards), the rank number below them. */

@@ -42,17 +42,20 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
               return (
                 <li
                   key={entry.user.id}
-                  className={`flex items-center gap-3 rounded-box p-2 ${isMe ? "bg-primary/10" : ""}`}
+                  // Wraps: on a narrow screen or with large text the figures go under the name.
+                  className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box p-2 ${isMe ? "bg-primary/10" : ""}`}
                   data-testid="top-player"
                 >
-                  <RankBadge rank={entry.rank} size="sm" />
-                  <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
-                  <span
-                    className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}
-                  >
-                    {playerName(entry.user, user?.id)}
+                  <span className="flex min-w-0 flex-[1_1_10rem] items-center gap-3">
+                    <RankBadge rank={entry.rank} size="sm" />
+                    <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
+                    <span
+                      className={`min-w-0 flex-1 wrap-anywhere text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}
+                    >
+                      {playerName(entry.user, user?.id)}
+                    </span>
                   </span>
-                  <span className="text-right text-xs text-base-content/70">
+                  <span className="ml-auto shrink-0 text-right text-xs text-base-content/70">
                     <span className="block font-semibold text-base-content">
                       {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
                     </span>

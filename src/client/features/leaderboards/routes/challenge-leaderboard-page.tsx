@@ -6,6 +6,7 @@ import { errorMessage } from "../../../lib/errors";
 import { useMyChallenges } from "../../birdies/public";
 import { ChallengeLeaderboardTab } from "../components/challenge-leaderboard-tab";
 import { LeaderboardNav } from "../components/leaderboard-nav";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,10}$/.test(raw)) return null;
@@ -25,6 +26,7 @@ export function ChallengeLeaderboardPage() {
   const selectId = useId();
   const list = challenges.data ?? [];
   const known = list.find((c) => c.id === challengeId);
+  usePageTitle("Challenge Leaderboard", known?.name);
 
   return (
     <div className="space-y-6">
@@ -54,7 +56,7 @@ export function ChallengeLeaderboardPage() {
         </div>
       ) : (
         <>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
             <div className="flex min-w-0 flex-col gap-1.5 sm:w-80">
               <label htmlFor={selectId} className="text-sm font-medium">
                 Challenge

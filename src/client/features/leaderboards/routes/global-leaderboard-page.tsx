@@ -13,6 +13,7 @@ import { LeaderboardNav } from "../components/leaderboard-nav";
 import { RankBadge } from "../components/rank-badge";
 import { useGlobalLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 function readPeriod(raw: string | null): Period {
   return (PERIODS as readonly string[]).includes(raw ?? "") ? (raw as Period) : "all";
@@ -23,6 +24,7 @@ function readPeriod(raw: string | null): Period {
  * medals for the top 3, and the caller's own row beyond 100th.
  */
 export function GlobalLeaderboardPage() {
+  usePageTitle("Global Leaderboard");
   const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   // The period lives in the URL so a shared or reloaded link shows the same board.
@@ -48,7 +50,9 @@ export function GlobalLeaderboardPage() {
             type="button"
             aria-pressed={p === period}
             className={`btn btn-sm ${p === period ? "btn-primary" : "btn-ghost border-base-300"}`}
-            onClick={() => setSearchParams(p === "all" ? {} : { period: p }, { replace: true })}
+            onClick={() =>
+              setSearchParams(p === "all" ? {} : { period: p }, { replace: true, preventScrollReset: true })
+            }
           >
             {PERIOD_LABELS[p]}
           </button>
@@ -102,23 +106,26 @@ function GlobalRow({ entry, currentUserId }: { entry: GlobalEntry; currentUserId
   const isMe = entry.user.id === currentUserId;
   return (
     <li
-      className={`flex items-center gap-3 rounded-box px-2 py-2.5 ${isMe ? "bg-primary/10" : ""}`}
+      // Wraps: on a narrow screen or with large text the points go under the name.
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box px-2 py-2.5 ${isMe ? "bg-primary/10" : ""}`}
       data-testid="global-row"
       data-rank={entry.rank}
       aria-current={isMe ? "true" : undefined}
     >
-      <RankBadge rank={entry.rank} />
-      <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
-      <span className="min-w-0 flex-1">
-        <span className={`block truncate ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
-          {playerName(entry.user, currentUserId)}
-        </span>
-        <span className="block truncate text-xs text-base-content/60">
-          {entry.birdies} {entry.birdies === 1 ? "birdie" : "birdies"} · {entry.eagles}{" "}
-          {entry.eagles === 1 ? "eagle" : "eagles"}
+      <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
+        <RankBadge rank={entry.rank} />
+        <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
+        <span className="min-w-0 flex-1">
+          <span className={`block wrap-anywhere ${isMe ? "font-semibold text-primary" : "font-medium"}`}>
+            {playerName(entry.user, currentUserId)}
+          </span>
+          <span className="block wrap-anywhere text-xs text-base-content/60">
+            {entry.birdies} {entry.birdies === 1 ? "birdie" : "birdies"} · {entry.eagles}{" "}
+            {entry.eagles === 1 ? "eagle" : "eagles"}
+          </span>
         </span>
       </span>
-      <span className="text-right">
+      <span className="ml-auto shrink-0 text-right">
         <span className="block text-lg font-bold leading-tight">{entry.points}</span>
         <span className="text-xs text-base-content/60">pts</span>
       </span>

@@ -10,12 +10,14 @@ import { LeaderboardNav } from "../components/leaderboard-nav";
 import { RankBadge } from "../components/rank-badge";
 import { MY_RANKINGS_PAGE_SIZE, useMyChallengesLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 /**
  * /leaderboard/my-challenges (docs/product/routes-and-screens.md#my-rankings): my rank of
  * totalPlayers in each challenge, with its top players.
  */
 export function MyChallengesLeaderboardPage() {
+  usePageTitle("My Rankings");
   const first = useMyChallengesLeaderboard();
   // Pages after the first load on request; each page is its own cached query.
   const [extraPages, setExtraPages] = useState(0);
@@ -129,14 +131,19 @@ function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }
                 return (
                   <li
                     key={entry.user.id}
-                    className={`flex items-center gap-2.5 rounded-box px-2 py-1.5 ${isMe ? "bg-primary/10" : ""}`}
+                    // Wraps: on a narrow screen or with large text the figures go under the name.
+                    className={`flex flex-wrap items-center gap-x-2.5 gap-y-1 rounded-box px-2 py-1.5 ${isMe ? "bg-primary/10" : ""}`}
                   >
-                    <RankBadge rank={entry.rank} size="sm" />
-                    <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
-                    <span className={`min-w-0 flex-1 truncate text-sm ${isMe ? "font-semibold text-primary" : ""}`}>
-                      {playerName(entry.user, user?.id)}
+                    <span className="flex min-w-0 flex-[1_1_10rem] items-center gap-2.5">
+                      <RankBadge rank={entry.rank} size="sm" />
+                      <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
+                      <span
+                        className={`min-w-0 flex-1 wrap-anywhere text-sm ${isMe ? "font-semibold text-primary" : ""}`}
+                      >
+                        {playerName(entry.user, user?.id)}
+                      </span>
                     </span>
-                    <span className="shrink-0 text-xs text-base-content/70">
+                    <span className="ml-auto shrink-0 text-xs text-base-content/70">
                       {entry.birdiedHoles} / {HOLES_PER_CHALLENGE} ·{" "}
                       <span className="font-semibold text-base-content">{entry.points} pts</span>
                     </span>

@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { updateProfileSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
+import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { firstIssueByField } from "../../../lib/form-errors";
 import { toast } from "../../../lib/toast";
 import type { SessionUser } from "../../../lib/session";
@@ -15,6 +17,8 @@ import { type ProfileFormValues, profileFormValues, profileUpdate } from "../lib
 export function ProfileForm({ user }: { user: SessionUser }) {
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
   const update = useUpdateProfile();
 
   const set = (field: keyof ProfileFormValues) => (event: { target: { value: string } }) => {
@@ -22,18 +26,24 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     setErrors((e) => ({ ...e, [field]: "" }));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (update.isPending) return;
+    const form = event.currentTarget;
+    setFailure(null);
     const input = profileUpdate(values, user);
     const parsed = updateProfileSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues));
+      flushSync(() => setErrors(firstIssueByField(parsed.error.issues)));
+      focusFirstInvalid(form);
       return;
     }
     try {
       await update.mutateAsync(input);
       toast({ title: "Profile updated", description: "Your profile has been saved." });
     } catch {
+      flushSync(() => setFailure(`${PROFILE_UPDATE_FAILED.title}: ${PROFILE_UPDATE_FAILED.description}`));
+      focusElement(document.getElementById(failureId));
       toast({ ...PROFILE_UPDATE_FAILED, variant: "destructive" });
     }
   }
@@ -80,8 +90,17 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         readOnly
         hint="Your email address cannot be changed here."
       />
+      {failure && (
+        <p id={failureId} role="alert" tabIndex={-1} className="text-sm text-error outline-none sm:col-span-2">
+          {failure}
+        </p>
+      )}
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={update.isPending}>
+        <button
+          type="submit"
+          className={`btn btn-primary w-full sm:w-auto ${update.isPending ? "btn-disabled" : ""}`}
+          aria-disabled={update.isPending || undefined}
+        >
           {update.isPending ? "Saving..." : "Save Changes"}
         </button>
       </div>

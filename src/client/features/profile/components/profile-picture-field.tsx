@@ -3,18 +3,27 @@ import { Avatar } from "../../../components/ui/avatar";
 import { toast } from "../../../lib/toast";
 import type { SessionUser } from "../../../lib/session";
 import { useRemovePicture, useUploadPicture } from "../hooks/use-profile";
-import { INVALID_TYPE_TOAST, PICTURE_UPDATE_FAILED, pictureFileProblem, SHOWN_FORMATS } from "../lib/picture-file";
+import {
+  INVALID_TYPE_TOAST,
+  PICTURE_UPDATE_FAILED,
+  pictureFileProblem,
+  SHOWN_FORMATS,
+  type ToastText,
+} from "../lib/picture-file";
 import { resizeToJpegDataUrl } from "../lib/resize-image";
 
 /**
- * Picture upload (docs/product/rules.md#profile): image files only, at most 5 MB, resized here to
- * 800x800 JPEG 0.85. The new picture shows at once while it uploads; a failure puts the previous
- * one back.
+ * Picture upload (docs/product/rules.md#profile): image files only, at most 5 MB, resized here to 800x800 JPEG
+ * 0.85. The new picture shows at once while it uploads; a failure puts the previous one back.
+ * The file input itself stays out of sight and out of the tab order: a real button opens it, so
+ * keyboard focus is always on something that shows it (WCAG 2.4.7). Problems stay written under
+ * the picture, not only in a toast.
  */
 export function ProfilePictureField({ user }: { user: SessionUser }) {
-  const inputId = useId();
+  const problemId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ToastText | null>(null);
   const upload = useUploadPicture();
   const remove = useRemovePicture();
   const uploading = upload.isPending;
@@ -26,9 +35,14 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
     // The same file may be chosen again after a failure.
     event.target.value = "";
     if (!file) return;
-    const problem = pictureFileProblem(file);
-    if (problem) {
-      toast({ ...problem, variant: "destructive" });
+    const refuse = (text: ToastText) => {
+      setProblem(text);
+      toast({ ...text, variant: "destructive" });
+    };
+    setProblem(null);
+    const fileProblem = pictureFileProblem(file);
+    if (fileProblem) {
+      refuse(fileProblem);
       return;
     }
     let dataUrl: string;
@@ -36,7 +50,7 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
       dataUrl = await resizeToJpegDataUrl(file);
     } catch {
       // Claims to be an image but the browser cannot decode it.
-      toast({ ...INVALID_TYPE_TOAST, variant: "destructive" });
+      refuse(INVALID_TYPE_TOAST);
       return;
     }
     setPreview(dataUrl);
@@ -44,7 +58,7 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
       await upload.mutateAsync({ profilePicture: dataUrl });
       toast({ title: "Profile picture updated", description: "Your new picture is live." });
     } catch {
-      toast({ ...PICTURE_UPDATE_FAILED, variant: "destructive" });
+      refuse(PICTURE_UPDATE_FAILED);
     } finally {
       // Success: the user's versioned picture URL takes over. Failure: the previous picture returns.
       setPreview(null);
@@ -52,10 +66,12 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
   }
 
   async function onRemove() {
+    setProblem(null);
     try {
       await remove.mutateAsync();
       toast({ title: "Profile picture removed", description: "Your initials show instead." });
     } catch {
+      setProblem(PICTURE_UPDATE_FAILED);
       toast({ ...PICTURE_UPDATE_FAILED, variant: "destructive" });
     }
   }
@@ -72,16 +88,22 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
       </div>
       <div className="flex flex-col items-center gap-2 sm:items-start">
         <div className="flex flex-wrap justify-center gap-2">
-          <label htmlFor={inputId} className={`btn btn-primary btn-sm ${uploading ? "btn-disabled" : ""}`}>
+          <button
+            type="button"
+            className={`btn btn-primary btn-sm ${uploading ? "btn-disabled" : ""}`}
+            aria-disabled={uploading || undefined}
+            aria-describedby={problem ? problemId : undefined}
+            onClick={() => !uploading && inputRef.current?.click()}
+          >
             {uploading ? "Uploading..." : user.profilePicture ? "Change picture" : "Upload picture"}
-          </label>
+          </button>
           <input
             ref={inputRef}
-            id={inputId}
             type="file"
             accept="image/*"
             aria-label="Profile picture"
-            className="sr-only"
+            className="hidden"
+            tabIndex={-1}
             disabled={uploading}
             onChange={(e) => void onFileChosen(e)}
           />
@@ -97,6 +119,11 @@ export function ProfilePictureField({ user }: { user: SessionUser }) {
           )}
         </div>
         <p className="text-xs text-base-content/60">{SHOWN_FORMATS}. Max 5MB.</p>
+        {problem && (
+          <p id={problemId} role="alert" className="text-sm text-error">
+            {problem.title}: {problem.description}
+          </p>
+        )}
         {uploading && (
           <p role="status" className="text-sm text-base-content/70">
             Uploading picture...

@@ -1,9 +1,11 @@
 import { useSearchParams } from "react-router";
 import { AdCard } from "../../ads/public";
+import { TabList, TabPanels } from "../../../components/ui/tabs";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ProfileForm } from "../components/profile-form";
 import { ProfilePictureField } from "../components/profile-picture-field";
 import { SettingsPanel } from "../components/settings-panel";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 const TABS = [
   { id: "profile", label: "Profile" },
@@ -14,6 +16,7 @@ export function ProfilePage() {
   const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("tab") === "settings" ? "settings" : "profile";
+  usePageTitle(tab === "settings" ? "Settings" : "Profile");
   if (!user) return null;
 
   return (
@@ -24,27 +27,19 @@ export function ProfilePage() {
           Your picture, display name, home course and handicap, and your app settings.
         </p>
       </header>
-      <div role="tablist" aria-label="Profile sections" className="tabs tabs-box inline-flex">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`profile-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls="profile-tabpanel"
-            className={`tab ${tab === t.id ? "tab-active" : ""}`}
-            onClick={() => setSearchParams({ tab: t.id }, { replace: true })}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        idPrefix="profile"
+        label="Profile sections"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(id) => setSearchParams({ tab: id }, { replace: true, preventScrollReset: true })}
+        className="tabs tabs-box inline-flex"
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div
-          id="profile-tabpanel"
-          role="tabpanel"
-          aria-labelledby={`profile-tab-${tab}`}
+        <TabPanels
+          idPrefix="profile"
+          tabs={TABS}
+          selected={tab}
           className="card min-w-0 border border-base-300 bg-base-100"
         >
           <div className="card-body gap-6">
@@ -59,7 +54,7 @@ export function ProfilePage() {
               </>
             )}
           </div>
-        </div>
+        </TabPanels>
         <AdCard placement="profile-page" className="self-start" />
       </div>
     </section>

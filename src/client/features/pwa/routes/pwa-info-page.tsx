@@ -5,6 +5,7 @@ import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useActiveChallengeSuggestions } from "../hooks/use-active-challenge-suggestions";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
 import { detectInstallPlatform, orderedGuides } from "../lib/platform";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 const BENEFITS = [
   "Opens straight from your home screen, full screen",
@@ -13,6 +14,7 @@ const BENEFITS = [
 ];
 
 export function PwaInfoPage() {
+  usePageTitle("Install the App");
   const { user } = useCurrentUser();
   const { canInstall, isStandalone, install } = useInstallPrompt();
   const [platform] = useState(() => detectInstallPlatform(navigator.userAgent, navigator.maxTouchPoints));
@@ -109,10 +111,10 @@ function ActiveChallengeSuggestions() {
                 <span className="flex min-w-0 flex-1 items-center gap-3">
                   <FlagIcon className="shrink-0 text-primary" />
                   <span className="min-w-0">
-                    <Link to={`/challenges/${c.id}`} className="link-hover link block truncate font-medium">
+                    <Link to={`/challenges/${c.id}`} className="link-hover link block wrap-anywhere font-medium">
                       {c.name}
                     </Link>
-                    <span className="block truncate text-xs text-base-content/60">
+                    <span className="block wrap-anywhere text-xs text-base-content/60">
                       {c.courseName ?? (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")} ·{" "}
                       {new Set([...c.birdiedHoles, ...c.eagleHoles]).size} / 18 birdied
                     </span>

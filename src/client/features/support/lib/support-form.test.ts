@@ -15,15 +15,14 @@ describe("checkSupportForm", () => {
       input: { ...valid, subject: "Scores" },
     });
   });
-  test("blank subject or message is 'Missing information'", () => {
-    for (const values of [
-      { ...valid, subject: "   " },
-      { ...valid, message: "" },
-      { ...valid, email: "" },
-    ]) {
+  test("blank subject or message is 'Missing information', and each blank field says so itself", () => {
+    for (const [field, values] of [
+      ["subject", { ...valid, subject: "   " }],
+      ["message", { ...valid, message: "" }],
+      ["email", { ...valid, email: "" }],
+    ] as const) {
       const result = checkSupportForm(values);
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.missing).toBe(true);
+      expect(result).toEqual({ ok: false, missing: true, fieldErrors: { [field]: "Please fill out this field." } });
     }
   });
   test("an invalid email is a field error, not missing information", () => {

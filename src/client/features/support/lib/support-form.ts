@@ -10,6 +10,8 @@ export const SUPPORT_TYPE_OPTIONS = SUPPORT_TYPES.map((value) => ({ value, label
 
 export const MISSING_INFORMATION = { title: "Missing information", description: "Please fill out all fields." };
 const MISSING_MESSAGE = `${MISSING_INFORMATION.title}: ${MISSING_INFORMATION.description}`;
+/** What a blank field says under itself (the toast alone would be the only, passing copy). */
+export const FIELD_REQUIRED = "Please fill out this field.";
 
 export type SupportFormValues = { email: string; subject: string; message: string; type: SupportType };
 
@@ -18,9 +20,9 @@ export type SupportFormCheck =
   | { ok: false; missing: boolean; fieldErrors: Record<string, string> };
 
 /**
- * docs/product/texts-and-messages.md#support-fields through the shared schema: a blank field means
- * the one 'Missing information' toast; anything else (an invalid email, an overlong subject) is
- * shown under its field.
+ * docs/product/texts-and-messages.md#support-fields through the shared schema: a blank field means the one 'Missing information' toast
+ * and "Please fill out this field." under each blank field; anything else (an invalid email, an
+ * overlong subject) is shown under its field.
  */
 export function checkSupportForm(values: SupportFormValues): SupportFormCheck {
   const parsed = supportRequestSchema.safeParse(values);
@@ -29,7 +31,8 @@ export function checkSupportForm(values: SupportFormValues): SupportFormCheck {
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? "");
-    if (issue.message !== MISSING_MESSAGE && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+    if (!(field in fieldErrors))
+      fieldErrors[field] = issue.message === MISSING_MESSAGE ? FIELD_REQUIRED : issue.message;
   }
   return { ok: false, missing, fieldErrors };
 }

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { InfoIcon, MailIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
+import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useCreateSupportRequest } from "../hooks/use-support";
@@ -11,6 +13,7 @@ import {
   SUPPORT_TYPE_OPTIONS,
   type SupportFormValues,
 } from "../lib/support-form";
+import { usePageTitle } from "../../../hooks/use-page-title";
 
 const TIPS = [
   "What you were trying to do",
@@ -20,6 +23,7 @@ const TIPS = [
 ];
 
 export function SupportPage() {
+  usePageTitle("Support");
   const { user } = useCurrentUser();
   const [values, setValues] = useState<SupportFormValues>(() => ({
     email: user?.email ?? "",
@@ -28,20 +32,27 @@ export function SupportPage() {
     type: "question",
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const send = useCreateSupportRequest();
   const typeId = useId();
   const messageId = useId();
+  const messageErrorId = useId();
+  const failureId = useId();
 
   const set = (field: keyof SupportFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: "" }));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (send.isPending) return;
+    const form = event.currentTarget;
+    setFailure(null);
     const check = checkSupportForm(values);
     if (!check.ok) {
-      setErrors(check.fieldErrors);
+      flushSync(() => setErrors(check.fieldErrors));
+      focusFirstInvalid(form);
       if (check.missing) toast({ ...MISSING_INFORMATION, variant: "destructive" });
       return;
     }
@@ -50,11 +61,10 @@ export function SupportPage() {
       toast({ title: "Support request sent", description: `Thanks! We'll reply to ${check.input.email}.` });
       setValues((v) => ({ ...v, subject: "", message: "", type: "question" }));
     } catch (error) {
-      toast({
-        title: "Failed to send support request",
-        description: errorMessage(error, "Please try again later."),
-        variant: "destructive",
-      });
+      const message = errorMessage(error, "Please try again later.");
+      flushSync(() => setFailure(message));
+      focusElement(document.getElementById(failureId));
+      toast({ title: "Failed to send support request", description: message, variant: "destructive" });
     }
   }
 
@@ -109,11 +119,25 @@ export function SupportPage() {
                 value={values.message}
                 onChange={set("message")}
                 aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? messageErrorId : undefined}
               />
-              {errors.message && <p className="text-sm text-error">{errors.message}</p>}
+              {errors.message && (
+                <p id={messageErrorId} className="text-sm text-error">
+                  {errors.message}
+                </p>
+              )}
             </div>
+            {failure && (
+              <p id={failureId} role="alert" tabIndex={-1} className="text-sm text-error outline-none">
+                Failed to send support request: {failure}
+              </p>
+            )}
             <div>
-              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={send.isPending}>
+              <button
+                type="submit"
+                className={`btn btn-primary w-full sm:w-auto ${send.isPending ? "btn-disabled" : ""}`}
+                aria-disabled={send.isPending || undefined}
+              >
                 <MailIcon />
                 {send.isPending ? "Sending..." : "Send request"}
               </button>
