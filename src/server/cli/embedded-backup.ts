@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { rows } from "../db/raw";
+import { onlyRow } from "../lib/rows";
 
 // Backups of the embedded database (PGlite), for `bun run db:backup` and `db:restore` (ADR 0025).
 // PGlite lives inside the server process and its files are only consistent from there, so a
@@ -23,10 +24,12 @@ const holdsDatabase = (dir: string) => existsSync(join(dir, "PG_VERSION"));
 export type Contents = { golfers: number; challenges: number; records: number };
 
 async function contents(database: Database): Promise<Contents> {
-  const [row] = await rows<Contents>(
-    database.db,
-    sql`select (select count(*) from users)::int as golfers, (select count(*) from challenges)::int as challenges,
+  const row = onlyRow(
+    await rows<Contents>(
+      database.db,
+      sql`select (select count(*) from users)::int as golfers, (select count(*) from challenges)::int as challenges,
                (select count(*) from birdie_records)::int as records`,
+    ),
   );
   return row;
 }

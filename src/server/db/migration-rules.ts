@@ -37,7 +37,7 @@ const RULES: [RegExp, string][] = [
 /** `add column ... not null` with no default: the previous release's inserts leave it empty. */
 function addsRequiredColumn(statement: string): boolean {
   for (const match of statement.matchAll(/\badd\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?"?\w+"?([^,;]*)/gi)) {
-    const rest = match[1];
+    const rest = match[1] ?? "";
     if (/^\s*constraint\b/i.test(rest)) continue;
     if (/\bnot\s+null\b/i.test(rest) && !/\bdefault\b|\bgenerated\b/i.test(rest)) return true;
   }

@@ -8,9 +8,10 @@ export const ANY_COURSE = "Any Course";
 
 /** The list's derived `courseName`: the first course, plus ' +N more' when there are several. */
 export function summariseCourseNames(names: readonly string[]): string | null {
-  if (names.length === 0) return null;
-  if (names.length === 1) return names[0];
-  return `${names[0]} +${names.length - 1} more`;
+  const [first] = names;
+  if (first === undefined) return null;
+  if (names.length === 1) return first;
+  return `${first} +${names.length - 1} more`;
 }
 
 /**
@@ -25,7 +26,7 @@ export function courseDisplayText(courseName: string | null | undefined, courseM
 /** `courseInfo` on challenges and previews: every course by name, or the mode's fallback. */
 export function courseInfoText(courseMode: CourseMode, names: readonly string[]): string {
   if (names.length === 0) return courseMode === "hybrid" ? ANY_COURSE : COURSE_NOT_SPECIFIED;
-  return courseMode === "single" ? names[0] : names.join(", ");
+  return courseMode === "single" ? (names[0] ?? COURSE_NOT_SPECIFIED) : names.join(", ");
 }
 
 export function courseModeLabel(courseMode: CourseMode): string {

@@ -12,8 +12,10 @@ const SIZES = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-16 text-x
 /** Up to two initials from a display name ("Tiger Woods" -> "TW"). */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "?";
-  const letters = words.length === 1 ? words[0].slice(0, 2) : `${words[0][0]}${words[words.length - 1][0]}`;
+  const first = words[0];
+  const last = words[words.length - 1];
+  if (first === undefined || last === undefined) return "?";
+  const letters = words.length === 1 ? first.slice(0, 2) : `${first.charAt(0)}${last.charAt(0)}`;
   return letters.toUpperCase();
 }
 

@@ -93,9 +93,9 @@ function OpenDialog({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Tab") return;
       const stops = tabbables(dialog);
-      if (stops.length === 0) return;
       const first = stops[0];
       const last = stops[stops.length - 1];
+      if (!first || !last) return;
       const active = document.activeElement;
       if (event.shiftKey && (active === first || active === box)) {
         event.preventDefault();

@@ -47,9 +47,9 @@ export function TabList<T extends string>({
             : event.key === "End"
               ? last
               : null;
-    if (target === null) return;
+    const next = target === null ? undefined : tabs[target]?.id;
+    if (next === undefined) return;
     event.preventDefault();
-    const next = tabs[target].id;
     onSelect(next);
     document.getElementById(tabId(idPrefix, next))?.focus();
   }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { achievements, challengeFirstRecords, userAchievements } from "../../db/schema/achievements";
 import { birdieRecords } from "../../db/schema/birdies";
+import { onlyRow } from "../../lib/rows";
 
 // Awarding achievements, called by the birdies feature inside its recording transaction
 // (docs/product/rules.md#achievements). The data-modifying CTE below is raw SQL: drizzle cannot
@@ -47,7 +48,7 @@ export async function awardForRecords(
   // Consecutive holes count within one round: same challenge, date and course.
   const rounds = new Map<string, NewRecord>();
   for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
-  const [[totals], roundHoles, [first]] = await Promise.all([
+  const [totalRows, roundHoles, [first]] = await Promise.all([
     rows<{ total: number; holes: number }>(
       tx,
       // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
@@ -74,6 +75,7 @@ export async function awardForRecords(
     // The first record in the challenge wins early_bird; the primary key settles races.
     tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning(),
   ]);
+  const totals = onlyRow(totalRows);
   if (totals.total >= 1) earned.add("first_birdie");
   if (totals.total >= MILESTONE_COUNT) earned.add("milestone_birdie");
   if (totals.holes >= HALFWAY_HOLES) earned.add("halfway");

@@ -19,6 +19,7 @@ import { CHALLENGE_NOT_FOUND } from "../challenges/access";
 import { writeAudit } from "./audit";
 import { newestRecords } from "./records";
 import { containsPattern, iso, offsetOf } from "./sql";
+import { onlyRow } from "../../lib/rows";
 
 /** An AdminChallenge's columns, from `challenges` joined with its creator in `users`. */
 const challengeFields = (db: Db) => ({
@@ -78,11 +79,13 @@ export async function listChallenges(
     input.status === "upcoming" ? gt(challenges.startDate, t) : undefined,
     input.status === "past" ? lt(challenges.endDate, t) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(challenges)
-    .innerJoin(users, eq(users.id, challenges.creatorId))
-    .where(where);
+  const { total } = onlyRow(
+    await db
+      .select({ total: count() })
+      .from(challenges)
+      .innerJoin(users, eq(users.id, challenges.creatorId))
+      .where(where),
+  );
   const found = await selectChallenges(db)
     .where(where)
     .orderBy(desc(challenges.createdAt), desc(challenges.id))

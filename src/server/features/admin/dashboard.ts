@@ -8,6 +8,7 @@ import { supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { auditEntries } from "./audit";
 import { at } from "./sql";
+import { onlyRow } from "../../lib/rows";
 
 const DAY_MS = 86_400_000;
 
@@ -27,20 +28,22 @@ export async function dashboard(ctx: SignedInContext): Promise<AdminDashboard> {
     db.$count(birdieRecords, and(gte(birdieRecords.createdAt, from), lte(birdieRecords.createdAt, t)));
   // One statement, so the totals are of one moment: the users table's own count, the rest as
   // scalar subqueries beside it.
-  const [totals] = await db
-    .select({
-      users: count(),
-      admins: db.$count(users, eq(users.isAdmin, true)),
-      disabledUsers: db.$count(users, eq(users.disabled, true)),
-      // The same boundaries as challengeStatus(): active from start to end, both instants included.
-      challengesActive: db.$count(challenges, and(lte(challenges.startDate, t), gte(challenges.endDate, t))),
-      challengesUpcoming: db.$count(challenges, gt(challenges.startDate, t)),
-      challengesPast: db.$count(challenges, lt(challenges.endDate, t)),
-      birdiesToday: recordsSince(start.day),
-      birdiesThisWeek: recordsSince(start.week),
-      openSupportRequests: db.$count(supportRequests, eq(supportRequests.status, "open")),
-    })
-    .from(users);
+  const totals = onlyRow(
+    await db
+      .select({
+        users: count(),
+        admins: db.$count(users, eq(users.isAdmin, true)),
+        disabledUsers: db.$count(users, eq(users.disabled, true)),
+        // The same boundaries as challengeStatus(): active from start to end, both instants included.
+        challengesActive: db.$count(challenges, and(lte(challenges.startDate, t), gte(challenges.endDate, t))),
+        challengesUpcoming: db.$count(challenges, gt(challenges.startDate, t)),
+        challengesPast: db.$count(challenges, lt(challenges.endDate, t)),
+        birdiesToday: recordsSince(start.day),
+        birdiesThisWeek: recordsSince(start.week),
+        openSupportRequests: db.$count(supportRequests, eq(supportRequests.status, "open")),
+      })
+      .from(users),
+  );
 
   // One row per UTC day of the last 30 (today included), zero-filled by generate_series: date
   // bucketing drizzle's builder cannot express, so this one is SQL by hand.

@@ -22,6 +22,7 @@ import {
   uniqueViolation,
 } from "../../lib/errors";
 import { toPublicUser } from "../users/queries";
+import { onlyRow } from "../../lib/rows";
 
 const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";
@@ -69,17 +70,19 @@ export async function createAccount(db: Db, input: z.output<typeof registerSchem
 
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        displayName: input.displayName,
-        email: input.email,
-        passwordHash,
-        homeCourseName: input.homeCourseName ?? null,
-        handicap: input.handicap ?? null,
-      })
-      .returning();
+    const row = onlyRow(
+      await db
+        .insert(users)
+        .values({
+          username: input.username,
+          displayName: input.displayName,
+          email: input.email,
+          passwordHash,
+          homeCourseName: input.homeCourseName ?? null,
+          handicap: input.handicap ?? null,
+        })
+        .returning(),
+    );
     return row;
   } catch (err) {
     // Sign-ups racing for one name both pass the check above: the unique index decides.

@@ -23,6 +23,7 @@ import { postSystemMessages, systemText } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
 import { toView } from "./views";
+import { onlyRow } from "../../lib/rows";
 
 // Recording holes: one (POST /api/birdies) or a verified round (birdies.recordRound), with the
 // rules of docs/product/rules.md#recording-window and #one-record-per-hole-or-many.
@@ -85,7 +86,7 @@ async function prepareRecord(
     return { challenge, courseId: course.id, courseName: course.name, date: input.date };
   }
   if (!input.courseId) throw badRequest(CHOOSE_COURSE);
-  const [course] = await coursesByIds(tx, [input.courseId]);
+  const course = onlyRow(await coursesByIds(tx, [input.courseId]));
   return { challenge, courseId: course.id, courseName: course.name, date: input.date };
 }
 
@@ -117,20 +118,22 @@ async function insertHole(
       await tx.update(birdieRecords).set({ counted: false }).where(eq(birdieRecords.id, current.id));
     }
   }
-  const [row] = await tx
-    .insert(birdieRecords)
-    .values({
-      challengeId: ctx.challenge.id,
-      userId,
-      courseId: ctx.courseId,
-      holeNumber,
-      score: strokes,
-      datePlayed: ctx.date,
-      verifierName: verifier.name,
-      verifierSignature: `${SIGNATURE_PREFIX}${verifier.signature}`,
-      counted: true,
-    })
-    .returning();
+  const row = onlyRow(
+    await tx
+      .insert(birdieRecords)
+      .values({
+        challengeId: ctx.challenge.id,
+        userId,
+        courseId: ctx.courseId,
+        holeNumber,
+        score: strokes,
+        datePlayed: ctx.date,
+        verifierName: verifier.name,
+        verifierSignature: `${SIGNATURE_PREFIX}${verifier.signature}`,
+        counted: true,
+      })
+      .returning(),
+  );
   return toView(row, ctx.courseName);
 }
 

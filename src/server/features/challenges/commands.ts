@@ -24,6 +24,7 @@ import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
 import { requireCreator } from "./access";
 import { courseListOf, viewOf } from "./views";
+import { onlyRow } from "../../lib/rows";
 
 // What the creator changes: create, edit, delete, courses, players and invite codes.
 
@@ -138,7 +139,7 @@ export async function updateChallenge(
     if (input.tiebreakerThreshold !== undefined) patch.tiebreakerThreshold = input.tiebreakerThreshold;
     if (input.allowMultipleBirdies !== undefined) patch.allowMultipleBirdies = input.allowMultipleBirdies;
     if (input.eagleBonus !== undefined) patch.eagleBonus = input.eagleBonus;
-    const [row] = await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning();
+    const row = onlyRow(await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning());
     return viewOf(inTransaction(ctx, tx), row);
   });
 }
@@ -166,14 +167,16 @@ export async function addChallengeCourse(
       userId,
       input.courseId === undefined ? [] : [input.courseId],
       input.courseName,
-    ).then((l) => l[0]);
+    ).then(onlyRow);
     if (challenge.courseMode === "single") {
       await replaceCourses(tx, challengeId, [course]);
     } else {
-      const [{ last }] = await tx
-        .select({ last: max(challengeCourses.position) })
-        .from(challengeCourses)
-        .where(eq(challengeCourses.challengeId, challengeId));
+      const { last } = onlyRow(
+        await tx
+          .select({ last: max(challengeCourses.position) })
+          .from(challengeCourses)
+          .where(eq(challengeCourses.challengeId, challengeId)),
+      );
       await tx
         .insert(challengeCourses)
         .values({ challengeId, courseId: course.id, position: (last ?? -1) + 1 })
@@ -223,11 +226,13 @@ export async function regenerateInviteCodes(ctx: SignedInContext, { id }: Challe
   await ctx.deps.limits.inviteRegenerationPerUser.consume(String(ctx.user.id), TOO_MANY_INVITE_RESETS);
   for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt++) {
     try {
-      const [row] = await ctx.db
-        .update(challenges)
-        .set({ inviteCode: generateInviteCode(), invitePin: generateInvitePin() })
-        .where(eq(challenges.id, id))
-        .returning({ inviteCode: challenges.inviteCode, invitePin: challenges.invitePin });
+      const row = onlyRow(
+        await ctx.db
+          .update(challenges)
+          .set({ inviteCode: generateInviteCode(), invitePin: generateInvitePin() })
+          .where(eq(challenges.id, id))
+          .returning({ inviteCode: challenges.inviteCode, invitePin: challenges.invitePin }),
+      );
       return { inviteCode: row.inviteCode, inviteLink: inviteLinkPath(row.inviteCode), invitePin: row.invitePin };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

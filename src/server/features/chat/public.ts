@@ -3,6 +3,7 @@ import { CHAT_MESSAGE_MAX, type ChatMessage } from "../../../shared/schemas/chat
 import type { Db } from "../../db/client";
 import { chatMessages } from "../../db/schema/chat";
 import { toView } from "./views";
+import { onlyRow } from "../../lib/rows";
 
 // Server-written messages, posted by other features inside their own transactions. Realtime
 // delivery is not this module's concern: a database trigger announces every committed message
@@ -25,10 +26,9 @@ export const systemText = {
 export async function postSystemMessage(db: Db, challengeId: number, text: string): Promise<ChatMessage> {
   const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
   if (!message) throw new Error("a system message needs text");
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ challengeId, userId: null, type: "system", message })
-    .returning();
+  const row = onlyRow(
+    await db.insert(chatMessages).values({ challengeId, userId: null, type: "system", message }).returning(),
+  );
   return toView(row, null);
 }
 

@@ -11,6 +11,7 @@ import { prepared } from "../../db/prepared";
 import { chatMessages } from "../../db/schema/chat";
 import { readAsMember, requireMember } from "../challenges/access";
 import { getMessagesByIds, selectViews, toView } from "./views";
+import { onlyRow } from "../../lib/rows";
 
 // What members do in a room, over REST and tRPC. Realtime delivery is not this file's concern:
 // a database trigger announces every committed message (drizzle/0006_chat.sql).
@@ -73,7 +74,7 @@ export async function listMessages(
     .slice(0, input.limit)
     .reverse()
     .map((r) => toView(r.row, r.author));
-  return { messages, nextCursor: more && messages.length ? messages[0].id : null };
+  return { messages, nextCursor: more ? (messages[0]?.id ?? null) : null };
 }
 
 /** A member's message (trimmed, 1-1000 characters), at most so many a minute per golfer. */
@@ -84,10 +85,12 @@ export async function sendMessage(
   const userId = ctx.user.id;
   await requireMember(ctx.db, input.challengeId, userId);
   await ctx.deps.limits.chatMessagesPerUser.consume(String(userId), TOO_MANY_CHAT_MESSAGES);
-  const [row] = await ctx.db
-    .insert(chatMessages)
-    .values({ challengeId: input.challengeId, userId, type: "user", message: input.message })
-    .returning({ id: chatMessages.id });
+  const row = onlyRow(
+    await ctx.db
+      .insert(chatMessages)
+      .values({ challengeId: input.challengeId, userId, type: "user", message: input.message })
+      .returning({ id: chatMessages.id }),
+  );
   const [view] = await getMessagesByIds(ctx.db, [row.id]);
   if (!view) throw new Error(`chat message ${row.id} vanished`);
   return view;

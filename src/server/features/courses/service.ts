@@ -12,6 +12,7 @@ import type { ServiceContext, SignedInContext } from "../../context";
 import { courses } from "../../db/schema/challenges";
 import { conflict } from "../../lib/errors";
 import { coursesByIds, toCourse } from "./queries";
+import { onlyRow } from "../../lib/rows";
 
 const SEARCH_LIMIT = 20;
 export const TOO_MANY_COURSES = "You have added many courses recently. Please try again later.";
@@ -42,8 +43,7 @@ export async function searchCourses(
 }
 
 export async function getCourse(ctx: ServiceContext, { id }: z.output<typeof courseIdSchema>): Promise<Course> {
-  const [course] = await coursesByIds(ctx.db, [id]);
-  return course;
+  return onlyRow(await coursesByIds(ctx.db, [id]));
 }
 
 /**

@@ -62,7 +62,7 @@ export const healthProbesRest = new Hono<HonoEnv>()
     const results = await Promise.all(checks.map(([, check]) => outcome(check)));
     const parts: Record<string, Part | "off"> = { listener: "off" };
     checks.forEach(([name], i) => {
-      parts[name] = results[i];
+      parts[name] = results[i] ?? "down";
     });
     const down = checks.filter((_, i) => results[i] === "down").map(([name]) => name);
     if (down.length) return c.json({ ok: false, message: `Not ready: ${down.join(", ")}`, ...parts }, 503);

@@ -9,6 +9,7 @@ import { users } from "../../db/schema/users";
 import { notFound } from "../../lib/errors";
 import { toPublicUser } from "../users/queries";
 import { decodePictureDataUrl, type PictureType } from "./picture-bytes";
+import { onlyRow } from "../../lib/rows";
 
 export async function updateProfile(
   ctx: SignedInContext,
@@ -30,14 +31,16 @@ const pictureUrl = (userId: number, version: number) => `/api/users/${userId}/pi
 
 async function storePicture(tx: Db, userId: number, picture: { bytes: Uint8Array; type: PictureType }) {
   const { bytes, type } = picture;
-  const [pic] = await tx
-    .insert(userPictures)
-    .values({ userId, contentType: type, data: bytes, version: 1 })
-    .onConflictDoUpdate({
-      target: userPictures.userId,
-      set: { contentType: type, data: bytes, version: sql`${userPictures.version} + 1`, updatedAt: new Date() },
-    })
-    .returning({ version: userPictures.version });
+  const pic = onlyRow(
+    await tx
+      .insert(userPictures)
+      .values({ userId, contentType: type, data: bytes, version: 1 })
+      .onConflictDoUpdate({
+        target: userPictures.userId,
+        set: { contentType: type, data: bytes, version: sql`${userPictures.version} + 1`, updatedAt: new Date() },
+      })
+      .returning({ version: userPictures.version }),
+  );
   const [row] = await tx
     .update(users)
     .set({ profilePicture: pictureUrl(userId, pic.version) })

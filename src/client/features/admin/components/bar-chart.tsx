@@ -40,7 +40,11 @@ export function BarChart({
   const max = Math.max(0, ...values);
   const axisMax = niceMax(max);
   const ticks = axisTicks(axisMax);
-  const bars = layoutBars(values, W, H, axisMax, data.length > 20 ? 0.2 : 0.3);
+  // Each bar keeps its data point, so rendering never indexes one array by another's position.
+  const bars = layoutBars(values, W, H, axisMax, data.length > 20 ? 0.2 : 0.3).flatMap((bar, i) => {
+    const point = data[i];
+    return point ? [{ ...bar, point }] : [];
+  });
   const total = values.reduce((a, b) => a + b, 0);
   const peak = data.find((d) => d.value === max);
   const summary =
@@ -88,16 +92,16 @@ export function BarChart({
                 vectorEffect="non-scaling-stroke"
               />
             ))}
-            {bars.map((bar, i) => (
+            {bars.map((bar) => (
               <rect
-                key={data[i].key}
+                key={bar.point.key}
                 x={bar.x}
                 y={bar.y}
                 width={bar.width}
                 height={bar.height}
                 className={`${barClassName} transition-opacity hover:opacity-75`}
               >
-                <title>{`${data[i].label}: ${describeValue(data[i].value)}`}</title>
+                <title>{`${bar.point.label}: ${describeValue(bar.point.value)}`}</title>
               </rect>
             ))}
           </svg>
@@ -105,16 +109,18 @@ export function BarChart({
         {/* x axis labels: the first and last align with the plot's edges so they never overflow it */}
         <div className="relative mt-1.5 h-4 text-[0.7rem] text-base-content/60" aria-hidden="true">
           {labelIndices(data.length, maxLabels).map((i) => {
+            const bar = bars[i];
+            if (!bar) return null;
             const first = i === 0;
             const last = i === data.length - 1 && !first;
-            const center = ((bars[i].x + bars[i].width / 2) / W) * 100;
+            const center = ((bar.x + bar.width / 2) / W) * 100;
             return (
               <span
-                key={data[i].key}
+                key={bar.point.key}
                 className={`absolute whitespace-nowrap ${first ? "" : last ? "-translate-x-full" : "-translate-x-1/2"}`}
                 style={first ? { left: 0 } : last ? { left: "100%" } : { left: `${center}%` }}
               >
-                {data[i].label}
+                {bar.point.label}
               </span>
             );
           })}

@@ -77,7 +77,7 @@ export function distinctCourseNames(names: readonly string[]): string[] {
 /** The message for a hybrid course name about to be added, or null when it is fine. */
 export function courseNameError(name: string): string | null {
   const parsed = courseNameSchema.safeParse(name);
-  return parsed.success ? null : parsed.error.issues[0].message;
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
 export type CreateSubmission = {

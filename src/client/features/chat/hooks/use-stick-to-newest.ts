@@ -10,8 +10,8 @@ export function scrollListToBottom(list: HTMLElement | null) {
  * instead of jumping.
  */
 export function useStickToNewest(listRef: RefObject<HTMLDivElement | null>, messages: readonly { id: number }[]) {
-  const lastId = messages.length ? messages[messages.length - 1].id : null;
-  const firstId = messages.length ? messages[0].id : null;
+  const lastId = messages[messages.length - 1]?.id ?? null;
+  const firstId = messages[0]?.id ?? null;
   const previous = useRef<{ lastId: number | null; firstId: number | null; scrollHeight: number; scrollTop: number }>({
     lastId: null,
     firstId: null,

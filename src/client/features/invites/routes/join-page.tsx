@@ -33,7 +33,7 @@ function JoinByPin() {
 
   const validationError = (value: string) => {
     const parsed = pinInputSchema.safeParse(value);
-    return parsed.success ? null : parsed.error.issues[0].message;
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
