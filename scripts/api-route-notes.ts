@@ -54,6 +54,7 @@ export const GROUPS = [
   "Achievements",
   "Chat",
   "Support",
+  "Results and your data",
 ] as const;
 
 const NOT_MEMBER: [number, string] = [
@@ -290,6 +291,33 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     userIdQuery: true,
     answer: "200 `InviteCodes`",
     errors: [NOT_MEMBER, [403, "`Only the creator can regenerate the invite codes`"]],
+  },
+  "GET /api/challenges/:id/holes": {
+    group: "Results and your data",
+    summary: "Hole legends: per hole, who birdied it first and its counted birdies and eagles",
+    description:
+      "Always 18 entries, hole 1 first. `firstBy` is the earliest record on the hole by date played, then by when it was entered (a birdie later upgraded to an eagle still counts as the first); `null` marks an open hole. See rules.md, Hole legends.",
+    userIdQuery: true,
+    answer: "200 `HoleLegend[]`",
+    errors: [NOT_MEMBER],
+  },
+  "GET /api/challenges/:id/records.csv": {
+    group: "Results and your data",
+    summary: "The challenge's records as a CSV download (RFC 4180)",
+    description:
+      "`text/csv`, CRLF line ends, a header row: Golfer, Username, Hole, Type, Strokes, Course, Date played, Verified by, Verification status, Counted, Recorded at. One row per record, oldest first. A text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so spreadsheets keep it text.",
+    userIdQuery: true,
+    answer: "200 CSV (`Content-Disposition: attachment`)",
+    errors: [NOT_MEMBER],
+  },
+  "GET /api/challenges/:id/calendar.ics": {
+    group: "Results and your data",
+    summary: "The challenge window as an all-day calendar event (iCalendar, RFC 5545)",
+    description:
+      "One VEVENT from the start's UTC day to the end's UTC day inclusive (DTEND names the day after), with the description and rules; a `URL` when `PUBLIC_ORIGIN` is set.",
+    userIdQuery: true,
+    answer: "200 `text/calendar` (`Content-Disposition: attachment`)",
+    errors: [NOT_MEMBER],
   },
   "GET /api/courses/search": {
     group: "Courses",
@@ -543,6 +571,7 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "challenges.players": { access: "signed in", twin: "GET /api/challenges/:id/players" },
   "challenges.removePlayer": { access: "signed in", twin: "DELETE /api/challenges/:id/players/:userId" },
   "challenges.regenerateInvite": { access: "signed in", twin: "POST /api/challenges/:id/invite/regenerate" },
+  "results.holes": { access: "signed in", twin: "GET /api/challenges/:id/holes" },
   "config.get": { access: "public", note: "`{ adAffiliateUrl }`: null means this deployment shows no ads" },
   "chat.list": {
     access: "signed in",

@@ -86,6 +86,7 @@ export const IDOR_CASES: Case[] = [
   tc("challenges.byId", "a challenge one is not in", (w) => ({ id: w.secret.id }), { control: "owner" }),
   tc("challenges.courses", "its courses", (w) => ({ id: w.secret.id }), { control: "owner" }),
   tc("challenges.players", "its players", (w) => ({ id: w.secret.id }), { control: "owner" }),
+  tc("results.holes", "hole legends of a challenge one is not in", (w) => ({ id: w.secret.id }), { control: "owner" }),
   tc("challenges.update", "editing a challenge one is not in", (w) => ({ id: w.secret.id, name: "Hijacked" })),
   tc("challenges.update", "editing another's challenge one plays in", (w) => ({ id: w.other.id, name: "Hijacked" }), {
     as: ["member"],
@@ -240,6 +241,29 @@ export const IDOR_CASES: Case[] = [
   rc("GET", "/api/challenges/:id/players", "its players", (w) => ({ path: `/api/challenges/${w.secret.id}/players` }), {
     control: "owner",
   }),
+  rc(
+    "GET",
+    "/api/challenges/:id/holes",
+    "its hole legends",
+    (w) => ({ path: `/api/challenges/${w.secret.id}/holes` }),
+    {
+      control: "owner",
+    },
+  ),
+  rc(
+    "GET",
+    "/api/challenges/:id/records.csv",
+    "its records as CSV",
+    (w) => ({ path: `/api/challenges/${w.secret.id}/records.csv` }),
+    { control: "owner" },
+  ),
+  rc(
+    "GET",
+    "/api/challenges/:id/calendar.ics",
+    "its calendar event",
+    (w) => ({ path: `/api/challenges/${w.secret.id}/calendar.ics` }),
+    { control: "owner" },
+  ),
   rc(
     "DELETE",
     "/api/challenges/:id/players/:userId",

@@ -1,0 +1,8 @@
+import { challengeIdSchema } from "../../../shared/schemas/challenges";
+import { protectedProcedure, router } from "../../trpc/init";
+import { holeLegends } from "./holes";
+
+export const resultsRouter = router({
+  /** Hole legends of a challenge (GET /api/challenges/{id}/holes). */
+  holes: protectedProcedure.input(challengeIdSchema).query(({ ctx, input }) => holeLegends(ctx, input)),
+});
