@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { deleteAccountSchema } from "../src/shared/schemas/account";
 import { changePasswordSchema, loginSchema, registerSchema } from "../src/shared/schemas/auth";
 import { listBirdiesQuerySchema, recordBirdieSchema } from "../src/shared/schemas/birdies";
 import {
@@ -319,6 +320,27 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     answer: "200 `text/calendar` (`Content-Disposition: attachment`)",
     errors: [NOT_MEMBER],
   },
+  "GET /api/users/me/export": {
+    group: "Results and your data",
+    summary: "Everything the service holds about the caller, as a JSON download",
+    description:
+      "Every row of every table that names the caller (found from the schema's foreign keys to `users`, so new tables are included), plus the board totals and the audit entries about the account. Secrets (password and token hashes, session ids, push keys) are left out; the picture is base64.",
+    userIdQuery: true,
+    answer: "200 `AccountExport` (`Content-Disposition: attachment`)",
+  },
+  "DELETE /api/users/me": {
+    group: "Results and your data",
+    summary: "Delete the caller's account (password required)",
+    description:
+      "One transaction: challenges the caller created pass to their longest-standing member, or are deleted when no one else is in them; each room gets `{name} left the challenge`; then sessions (sockets close on every instance), picture, memberships, records, achievements, support requests and limit counters go. Chat messages stay without an author (shown as `Deleted golfer`). Clears the session cookie. Wrong passwords share the password-change limit.",
+    body: deleteAccountSchema,
+    userIdQuery: true,
+    answer: '200 `{ "ok": true, "transferred": n, "deletedChallenges": n }`',
+    errors: [
+      [400, "`Password is incorrect`, `Enter your password to delete your account`"],
+      [429, "`Too many wrong passwords. Please wait a few minutes and try again.`"],
+    ],
+  },
   "GET /api/courses/search": {
     group: "Courses",
     summary: "Find courses by name",
@@ -571,6 +593,8 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "challenges.players": { access: "signed in", twin: "GET /api/challenges/:id/players" },
   "challenges.removePlayer": { access: "signed in", twin: "DELETE /api/challenges/:id/players/:userId" },
   "challenges.regenerateInvite": { access: "signed in", twin: "POST /api/challenges/:id/invite/regenerate" },
+  "account.export": { access: "signed in", twin: "GET /api/users/me/export" },
+  "account.delete": { access: "signed in", twin: "DELETE /api/users/me" },
   "results.holes": { access: "signed in", twin: "GET /api/challenges/:id/holes" },
   "config.get": { access: "public", note: "`{ adAffiliateUrl }`: null means this deployment shows no ads" },
   "chat.list": {

@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { accountRest } from "./features/account/rest";
 import { achievementsRest } from "./features/achievements/rest";
 import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", achievementsRest);
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
+  app.route("/api", accountRest);
   app.route("/api", profileRest);
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);

@@ -1,3 +1,4 @@
+import { accountRouter } from "../features/account/router";
 import { achievementsRouter } from "../features/achievements/router";
 import { adminRouter } from "../features/admin/router";
 import { authRouter } from "../features/auth/router";
@@ -14,6 +15,7 @@ import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
+  account: accountRouter,
   achievements: achievementsRouter,
   admin: adminRouter,
   auth: authRouter,

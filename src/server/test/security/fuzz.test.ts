@@ -21,6 +21,7 @@ import {
   encodeInput,
   hostileString,
   inputFor,
+  PLAUSIBLE_FOR,
   pathParam,
   queryValue,
   schemaKeys,
@@ -255,7 +256,7 @@ describe("every tRPC procedure, through POST/GET /trpc", () => {
       async () => {
         const arb = fc.record({
           who: persona(path.startsWith("admin.") ? "admin" : "member"),
-          input: inputFor(keys),
+          input: inputFor(keys, PLAUSIBLE_FOR[path]),
           batch: fc.boolean(),
         });
         await fuzz(arb, type !== "query", async ({ who, input, batch }, state) => {
@@ -293,7 +294,9 @@ function restCase(route: RestRoute): fc.Arbitrary<RestCase> {
       { weight: 3, arbitrary: fc.constant<[string, Value][]>([]) },
       { weight: 2, arbitrary: fc.array(queryEntry, { minLength: 1, maxLength: 3 }) },
     ),
-    body: STATE_CHANGING.has(route.method) ? inputFor(route.body ?? []) : fc.constant<Input>({ kind: "none" }),
+    body: STATE_CHANGING.has(route.method)
+      ? inputFor(route.body ?? [], PLAUSIBLE_FOR[routeKey(route)])
+      : fc.constant<Input>({ kind: "none" }),
     contentType: fc.constantFrom<string | null>(
       "application/json",
       "application/json",

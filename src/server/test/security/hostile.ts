@@ -344,11 +344,26 @@ export const VALID: Record<string, fc.Arbitrary<Value>> = {
   subject: text(1, 100),
 };
 
-const validFor = (key: string) => VALID[key] ?? text(0, 30);
+/** Plausible values that differ by target, keyed by procedure path or "METHOD /api/path". */
+export type Plausible = Record<string, fc.Arbitrary<Value>>;
+
+/**
+ * Deleting the account with the personas' own password would delete the golfer the rest of the
+ * suite acts as (the world cannot bring a deleted account back): there the password is always
+ * wrong, which still runs the whole check behind validation. The success path has its own tests
+ * (features/account/account.test.ts).
+ */
+const WRONG_PASSWORD: Plausible = { password: text(6, 40).filter((p) => p !== "birdie123") };
+export const PLAUSIBLE_FOR: Record<string, Plausible> = {
+  "account.delete": WRONG_PASSWORD,
+  "DELETE /api/users/me": WRONG_PASSWORD,
+};
+
+const validFor = (key: string, plausible: Plausible = {}) => plausible[key] ?? VALID[key] ?? text(0, 30);
 
 /** One field: usually a plausible value, often a hostile one. */
-export const fieldValue = (key: string): fc.Arbitrary<Value> =>
-  fc.oneof({ weight: 3, arbitrary: validFor(key) }, { weight: 2, arbitrary: hostileValue });
+export const fieldValue = (key: string, plausible: Plausible = {}): fc.Arbitrary<Value> =>
+  fc.oneof({ weight: 3, arbitrary: validFor(key, plausible) }, { weight: 2, arbitrary: hostileValue });
 
 const extraEntries = fc.oneof(
   { weight: 5, arbitrary: fc.constant([] as [string, Value][]) },
@@ -367,10 +382,10 @@ const entriesOf = (fields: Record<string, Value | undefined>, extra: [string, Va
  * (that one hostile or missing, so each field's check is reached), or each key present or
  * missing, plausible or hostile; any of them with extra keys now and then.
  */
-export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
+export const objectOf = (keys: readonly string[], plausibleFor: Plausible = {}): fc.Arbitrary<Value> => {
   if (!keys.length) return extraEntries.map((extra) => entriesOf({}, extra));
   const plausible = fc.record(
-    Object.fromEntries(keys.map((k) => [k, validFor(k)])) as Record<string, fc.Arbitrary<Value>>,
+    Object.fromEntries(keys.map((k) => [k, validFor(k, plausibleFor)])) as Record<string, fc.Arbitrary<Value>>,
   );
   const oneOff = fc
     .tuple(plausible, fc.constantFrom(...keys), fc.option(hostileValue, { nil: undefined, freq: 4 }), extraEntries)
@@ -382,9 +397,12 @@ export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
     });
   const mixed = fc
     .tuple(
-      fc.record(Object.fromEntries(keys.map((k) => [k, fieldValue(k)])) as Record<string, fc.Arbitrary<Value>>, {
-        requiredKeys: [],
-      }),
+      fc.record(
+        Object.fromEntries(keys.map((k) => [k, fieldValue(k, plausibleFor)])) as Record<string, fc.Arbitrary<Value>>,
+        {
+          requiredKeys: [],
+        },
+      ),
       extraEntries,
     )
     .map(([fields, extra]) => entriesOf(fields, extra));
@@ -396,9 +414,12 @@ export const objectOf = (keys: readonly string[]): fc.Arbitrary<Value> => {
 };
 
 /** A whole input: the expected object mutated, any value at all, malformed JSON, or nothing. */
-export const inputFor = (keys: readonly string[]): fc.Arbitrary<Input> =>
+export const inputFor = (keys: readonly string[], plausible: Plausible = {}): fc.Arbitrary<Input> =>
   fc.oneof(
-    { weight: keys.length ? 7 : 2, arbitrary: objectOf(keys).map((value): Input => ({ kind: "json", value })) },
+    {
+      weight: keys.length ? 7 : 2,
+      arbitrary: objectOf(keys, plausible).map((value): Input => ({ kind: "json", value })),
+    },
     { weight: 2, arbitrary: hostileValue.map((value): Input => ({ kind: "json", value })) },
     { weight: 1, arbitrary: malformedJson.map((text): Input => ({ kind: "raw", text })) },
     { weight: 1, arbitrary: fc.constant<Input>({ kind: "none" }) },

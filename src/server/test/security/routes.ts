@@ -1,4 +1,5 @@
 import { changePasswordSchema, updateProfileSchema, loginSchema, registerSchema } from "../../../shared/schemas/auth";
+import { deleteAccountSchema } from "../../../shared/schemas/account";
 import { recordBirdieSchema } from "../../../shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
@@ -93,6 +94,8 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
   { method: "PUT", path: "/api/users/me", body: [...schemaKeys(updateProfileSchema), "profilePicture"], auth: "user" },
   { method: "PUT", path: "/api/users/me/password", body: schemaKeys(changePasswordSchema), auth: "user" },
+  { method: "GET", path: "/api/users/me/export", auth: "user" },
+  { method: "DELETE", path: "/api/users/me", body: schemaKeys(deleteAccountSchema), auth: "user" },
   {
     method: "GET",
     path: "/api/users/:id/picture",
