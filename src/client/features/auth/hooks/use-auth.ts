@@ -54,6 +54,17 @@ export function useAuth() {
     }
   }
 
+  /** Forgets the signed-in golfer on this device and goes to /auth with `notice` as the toast. */
+  async function signOutLocally(notice: { title: string; description: string }) {
+    state?.markSignedOutOnPurpose();
+    setCurrentUser(queryClient, null);
+    // The next person on this device must not see the previous user's data.
+    const meKey = JSON.stringify(currentUserQueryKey());
+    queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== meKey });
+    toast(notice);
+    await navigate("/auth", { replace: true });
+  }
+
   async function logout(): Promise<boolean> {
     try {
       await logoutMutation.mutateAsync();
@@ -64,13 +75,7 @@ export function useAuth() {
         return false;
       }
     }
-    state?.markSignedOutOnPurpose();
-    setCurrentUser(queryClient, null);
-    // The next person on this device must not see the previous user's data.
-    const meKey = JSON.stringify(currentUserQueryKey());
-    queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== meKey });
-    toast({ title: "Logged out", description: "You have been successfully logged out." });
-    await navigate("/auth", { replace: true });
+    await signOutLocally({ title: "Logged out", description: "You have been successfully logged out." });
     return true;
   }
 
@@ -81,6 +86,7 @@ export function useAuth() {
     login,
     register,
     logout,
+    signOutLocally,
     isLoggingIn: loginMutation.isPending,
     isRegistering: registerMutation.isPending,
     isLoggingOut: logoutMutation.isPending,

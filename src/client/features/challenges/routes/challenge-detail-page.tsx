@@ -13,6 +13,7 @@ import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChatCardSlot } from "../../chat/public";
 import { EditBirdies, YourProgress } from "../../birdies/public";
 import { ChallengeLeaderboardTab, TopPlayers } from "../../leaderboards/public";
+import { HoleLegendsCard } from "../../results/public";
 import { ChallengeInfoCard } from "../components/challenge-info-card";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { CreatorControls } from "../components/creator-controls";
@@ -148,6 +149,7 @@ export function ChallengeDetailPage() {
               <YourProgress challengeId={data.id} />
               <EditBirdies challengeId={data.id} />
               <TopPlayers challengeId={data.id} />
+              <HoleLegendsCard challengeId={data.id} />
             </div>
             <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
               <ChallengeInfoCard challenge={data} players={players.data} now={now} />

@@ -49,7 +49,8 @@ describe("messageKind", () => {
 
 describe("authorName", () => {
   test("display name", () => expect(authorName(msg(1, "user", OTHER))).toBe("Other Golfer"));
-  test("a gone author is Unknown User", () => expect(authorName(msg(1, "user", null))).toBe("Unknown User"));
+  test("an author who deleted their account is Deleted golfer", () =>
+    expect(authorName(msg(1, "user", null))).toBe("Deleted golfer"));
   test("a blank name is Unknown User", () =>
     expect(authorName({ user: { id: 1, displayName: "  ", profilePicture: null } })).toBe("Unknown User"));
 });
@@ -155,7 +156,7 @@ describe("announcementText", () => {
         message: "hello",
       }),
     ).toBe("Bob Fairway: hello");
-    expect(announcementText({ type: "user", user: null, message: "still here?" })).toBe("Unknown User: still here?");
+    expect(announcementText({ type: "user", user: null, message: "still here?" })).toBe("Deleted golfer: still here?");
     expect(announcementText({ type: "system", user: null, message: "Bob Fairway joined the challenge" })).toBe(
       "Bob Fairway joined the challenge",
     );

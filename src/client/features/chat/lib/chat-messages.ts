@@ -18,11 +18,12 @@ export function messageKind(
 }
 
 /**
- * The name shown on someone else's message; a deleted author reads 'Unknown User'
- * (docs/product/texts-and-messages.md#chat-system-messages).
+ * The name shown on someone else's message: an author who deleted their account reads 'Deleted
+ * golfer' (docs/product/rules.md#deleting-an-account); a blank name 'Unknown User'.
  */
 export function authorName(message: Pick<ChatMessage, "user">): string {
-  const name = message.user?.displayName?.trim();
+  if (!message.user) return "Deleted golfer";
+  const name = message.user.displayName?.trim();
   return name ? name : "Unknown User";
 }
 

@@ -4,6 +4,7 @@ import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
 import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
 import { ChangePasswordForm } from "./change-password-form";
+import { YourDataSection } from "./your-data-section";
 
 const THEMES: { value: ThemeChoice; label: string; icon: ReactNode }[] = [
   { value: "light", label: "Light", icon: <SunIcon /> },
@@ -97,6 +98,11 @@ export function SettingsPanel() {
         <legend className="mb-1 text-lg font-semibold">Password</legend>
         <p className="mb-3 text-sm text-base-content/60">Changing it signs you out on every other device.</p>
         <ChangePasswordForm />
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Your data</legend>
+        <YourDataSection />
       </fieldset>
 
       <fieldset>
