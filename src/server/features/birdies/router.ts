@@ -1,4 +1,5 @@
 import {
+  checkRoundSchema,
   deleteBirdieSchema,
   listBirdiesSchema,
   playerBirdiesSchema,
@@ -7,11 +8,13 @@ import {
 } from "../../../shared/schemas/birdies";
 import { protectedProcedure, router } from "../../trpc/init";
 import { deleteBirdie } from "./deletion";
-import { recordBirdie, recordRound } from "./recording";
+import { checkRound, recordBirdie, recordRound } from "./recording";
 import { listOwnBirdies, listPlayerBirdies } from "./views";
 
 export const birdiesRouter = router({
   record: protectedProcedure.input(recordBirdieSchema).mutation(({ ctx, input }) => recordBirdie(ctx, input)),
+  // REST-free: only the record form asks before the partner signs (ADR 0028).
+  checkRound: protectedProcedure.input(checkRoundSchema).query(({ ctx, input }) => checkRound(ctx, input)),
   recordRound: protectedProcedure.input(recordRoundSchema).mutation(({ ctx, input }) => recordRound(ctx, input)),
   list: protectedProcedure.input(listBirdiesSchema).query(({ ctx, input }) => listOwnBirdies(ctx, input)),
   listForPlayer: protectedProcedure.input(playerBirdiesSchema).query(({ ctx, input }) => listPlayerBirdies(ctx, input)),
