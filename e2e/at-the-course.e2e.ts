@@ -221,3 +221,44 @@ test.describe("at the course", () => {
     await expect(holeButton(page, 5)).toHaveAttribute("data-recorded", "eagle");
   });
 });
+
+test.describe("challenges that are not running", () => {
+  async function challengeFrom(page: Page, startDays: number, endDays: number) {
+    const DAY = 86_400_000;
+    const response = await page.request.post("/api/challenges", {
+      data: {
+        name: `Window ${Math.random().toString(36).slice(2, 7)}`,
+        startDate: new Date(Date.now() + startDays * DAY).toISOString(),
+        endDate: new Date(Date.now() + endDays * DAY).toISOString(),
+        courseMode: "single",
+        courseName: `Window Links ${Math.random().toString(36).slice(2, 7)}`,
+      },
+      headers: origin(),
+    });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    return (await response.json()) as { id: number };
+  }
+
+  test("an upcoming challenge offers no Record Birdie but when it starts; an ended one offers none", async ({
+    page,
+  }) => {
+    await registerViaApi(page, namedUser("Upcoming"));
+    const upcoming = await challengeFrom(page, 3, 30);
+    await page.goto(`/challenges/${upcoming.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("starts-on")).toHaveText(/^Starts \w+ \d+, \d{4}$/);
+    await expect(page.getByRole("link", { name: "Record Birdie" })).toHaveCount(0);
+    // The dashboard's current challenge is this upcoming one: no Record New Birdie either.
+    await page.goto("/");
+    const card = page.getByTestId("current-challenge-card");
+    await expect(card.getByTestId("starts-on")).toHaveText(/^Starts /);
+    await expect(card.getByRole("link", { name: "Record New Birdie" })).toHaveCount(0);
+
+    const ended = await challengeFrom(page, -30, -2);
+    await page.goto(`/challenges/${ended.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Invite" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Record Birdie" })).toHaveCount(0);
+    await expect(page.getByTestId("starts-on")).toHaveCount(0);
+  });
+});
