@@ -262,3 +262,35 @@ test.describe("challenges that are not running", () => {
     await expect(page.getByTestId("starts-on")).toHaveCount(0);
   });
 });
+
+test.describe("hybrid courses", () => {
+  test("the courses played in the challenge and the golfer's recent ones are offered, the likeliest chosen", async ({
+    page,
+  }) => {
+    await registerViaApi(page, namedUser("Hybrid"));
+    const tag = Math.random().toString(36).slice(2, 7);
+    const challenge = await createChallengeViaApi(page.request, { courseMode: "hybrid", courseName: `Dunes ${tag}` });
+    const elsewhere = await createChallengeViaApi(page.request, {
+      courseMode: "hybrid",
+      courseName: `Elsewhere ${tag}`,
+    });
+    await recordViaApi(page.request, challenge.id, [{ hole: 1, score: 3 }], { customCourseName: `Pines ${tag}` });
+    await recordViaApi(page.request, elsewhere.id, [{ hole: 2, score: 3 }], { customCourseName: `Heath ${tag}` });
+    await page.goto(`/record-birdies/${challenge.id}`);
+    await expect(page.getByTestId("challenge-courses")).toContainText(
+      `Courses in this challenge: Dunes ${tag}, Pines ${tag}`,
+    );
+    const course = page.getByLabel("Course", { exact: true });
+    await expect(course.locator("optgroup[label='In this challenge'] option")).toHaveText([
+      `Dunes ${tag}`,
+      `Pines ${tag}`,
+    ]);
+    await expect(course.locator("optgroup[label='Your recent courses'] option")).toHaveText([`Heath ${tag}`]);
+    await course.selectOption({ label: `Heath ${tag}` });
+    await holeButton(page, 9).tap();
+    await toVerification(page);
+    await expect(page.getByText(`Heath ${tag}`)).toBeVisible();
+    await page.getByRole("button", { name: "Submit Verification" }).click();
+    await expect(page.getByRole("heading", { name: "Round Recorded" })).toBeVisible();
+  });
+});

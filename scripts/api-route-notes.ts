@@ -534,6 +534,10 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
     access: "signed in",
     note: "A round checked before the partner signs: `{ clashes }`, nothing written (ADR 0028)",
   },
+  "birdies.courseSuggestions": {
+    access: "signed in",
+    note: "Hybrid courses: the challenge's and those played in it, then the caller's recent ones",
+  },
   "birdies.list": { access: "signed in", twin: "GET /api/birdies" },
   "birdies.listForPlayer": { access: "signed in", note: "Any player's records in a challenge the caller plays in" },
   "birdies.delete": { access: "signed in", twin: "DELETE /api/birdies/:id" },

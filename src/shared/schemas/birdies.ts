@@ -136,6 +136,15 @@ export type CheckRoundInput = z.input<typeof checkRoundSchema>;
 export type HoleClash = { holeNumber: number; message: string };
 export type RoundCheck = { clashes: HoleClash[] };
 
+/** birdies.courseSuggestions: the courses a hybrid round is likely played on. */
+export const courseSuggestionsSchema = z.object({ challengeId: positiveIdSchema("challenge") });
+export type CourseSuggestions = {
+  /** The challenge's own courses, then those already played in it (the most played first). */
+  challengeCourses: { id: number; name: string }[];
+  /** The golfer's recent courses elsewhere, newest first, not already above. */
+  recentCourses: { id: number; name: string }[];
+};
+
 export const listBirdiesSchema = z.object({
   challengeId: positiveIdSchema("challenge").optional(),
 });

@@ -5,6 +5,7 @@ import { chatMessages } from "../../db/schema/chat";
 import { courses } from "../../db/schema/challenges";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
 import { createChallengeSchema } from "../../../shared/schemas/challenges";
+import { addPlayer } from "../challenges/access";
 import { createChallenge } from "../challenges/commands";
 import { NOT_STARTED } from "./recording";
 
@@ -127,5 +128,35 @@ describe("one chat line per round", () => {
     const left = await lines();
     expect(left.some((t) => t.includes("recorded"))).toBe(false);
     expect(left.some((t) => t.startsWith("Alice Ace earned "))).toBe(true);
+  });
+});
+
+describe("birdies.courseSuggestions", () => {
+  test("the courses played in a hybrid challenge (most played first), then the golfer's recent ones elsewhere", async () => {
+    const { owner, challenge, api } = await setup({ hybrid: true });
+    const other = await setup({ hybrid: true });
+    const tag = Math.random().toString(36).slice(2, 7);
+    const play = (challengeId: number, name: string, hole: number, who = api) =>
+      who.recordRound({
+        challengeId,
+        date: today(),
+        customCourseName: name,
+        holes: [{ holeNumber: hole, score: 3 }],
+        verifiedBy: partner,
+      });
+    await play(challenge.id, `Dunes ${tag}`, 1);
+    await play(challenge.id, `Pines ${tag}`, 2);
+    await play(challenge.id, `Pines ${tag}`, 3);
+    // The same golfer elsewhere: a recent course not yet played here.
+    await addPlayer(h.db, other.challenge.id, owner.user.id);
+    await play(other.challenge.id, `Heath ${tag}`, 4);
+    const result = await api.courseSuggestions({ challengeId: challenge.id });
+    expect(result.challengeCourses.map((c) => c.name)).toEqual([`Pines ${tag}`, `Dunes ${tag}`]);
+    expect(result.recentCourses.map((c) => c.name)).toEqual([`Heath ${tag}`]);
+    // Only members may ask.
+    const stranger = await signUp(h);
+    await expect(
+      h.caller(stranger.user).birdies.courseSuggestions({ challengeId: challenge.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

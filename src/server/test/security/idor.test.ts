@@ -154,6 +154,9 @@ export const IDOR_CASES: Case[] = [
     }),
     { control: "owner" },
   ),
+  tc("birdies.courseSuggestions", "the courses of a challenge one is not in", (w) => ({ challengeId: w.secret.id }), {
+    control: "owner",
+  }),
   tc("birdies.list", "one's records filtered by a challenge one is not in", (w) => ({ challengeId: w.secret.id })),
   tc(
     "birdies.listForPlayer",

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo } from "react";
+import { type FormEvent, useEffect, useId, useMemo } from "react";
 import { markableTypes } from "../../../../shared/domain/hole-rule";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
@@ -9,6 +9,7 @@ import { pointsText } from "../../../lib/points";
 import { countMarks, type HoleMarks, tapHole } from "../lib/hole-marks";
 import { type ContinueState, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
 import type { PlayDateWindow } from "../../../../shared/domain/play-date-window";
+import { useCourseOptions } from "../hooks/use-course-options";
 import { holeStatuses } from "../lib/hole-records";
 import { HolePicker, type HoleRecordState } from "./hole-picker";
 
@@ -72,6 +73,21 @@ export function HolesStep({
   const ids = { challenge: useId(), course: useId(), date: useId(), dateError: useId() };
   const counts = countMarks(draft.marks);
   const recorded = useMemo(() => (challenge ? recordedHoles(challenge) : undefined), [challenge]);
+  const courseOptions = useCourseOptions(challenge);
+  const inChallenge = courseOptions.filter((c) => c.group === "challenge");
+  const recent = courseOptions.filter((c) => c.group === "recent");
+  const firstSuggestion = courseOptions[0]?.id;
+
+  // A hybrid round starts on the likeliest course once it is known, rather than on a blank name
+  // (never over a typed name or marked holes).
+  useEffect(() => {
+    if (firstSuggestion === undefined) return;
+    onDraft((d) =>
+      d.courseChoice === CUSTOM_COURSE && !d.customCourseName.trim() && Object.keys(d.marks).length === 0
+        ? { ...d, courseChoice: String(firstSuggestion) }
+        : d,
+    );
+  }, [firstSuggestion, onDraft]);
 
   function chooseCourse(value: string) {
     // Changing the course clears the marked holes
@@ -122,7 +138,14 @@ export function HolesStep({
                 </option>
               ))}
             </select>
-            {challenge && <p className="text-xs text-base-content/60">{courseModeLabel(challenge.courseMode)}</p>}
+            {challenge && (
+              <p className="text-xs text-base-content/70" data-testid="challenge-courses">
+                {courseModeLabel(challenge.courseMode)}
+                {challenge.courseMode === "hybrid" && inChallenge.length > 0 && (
+                  <> · Courses in this challenge: {inChallenge.map((c) => c.name).join(", ")}</>
+                )}
+              </p>
+            )}
           </div>
 
           {challenge && (
@@ -141,11 +164,34 @@ export function HolesStep({
                 {challenge.courses.length === 0 && challenge.courseMode === "single" && (
                   <option value="">Course not specified</option>
                 )}
-                {challenge.courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                {challenge.courseMode === "hybrid" ? (
+                  <>
+                    {inChallenge.length > 0 && (
+                      <optgroup label="In this challenge">
+                        {inChallenge.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {recent.length > 0 && (
+                      <optgroup label="Your recent courses">
+                        {recent.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                  </>
+                ) : (
+                  challenge.courses.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))
+                )}
                 {challenge.courseMode === "hybrid" && <option value={CUSTOM_COURSE}>Another course...</option>}
               </select>
             </div>

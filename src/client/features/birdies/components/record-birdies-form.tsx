@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation, useNavigate } from "react-router";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
@@ -151,7 +151,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
     setFlagged({});
   }
 
-  function updateDraft(update: (d: RecordDraft) => RecordDraft) {
+  const updateDraft = useCallback((update: (d: RecordDraft) => RecordDraft) => {
     setDraft((d) => {
       const next = update(d);
       // A hole that is changed or cleared is no longer the one the server refused.
@@ -161,7 +161,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
       });
       return next;
     });
-  }
+  }, []);
 
   function roundQuery() {
     return {
