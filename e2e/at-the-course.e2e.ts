@@ -294,3 +294,52 @@ test.describe("hybrid courses", () => {
     await expect(page.getByRole("heading", { name: "Round Recorded" })).toBeVisible();
   });
 });
+
+test.describe("works at the course with no signal", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("what was seen is shown offline with a quiet banner, a cold start from the home screen included", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await registerViaApi(page, namedUser("Offline"));
+    const challenge = await createChallengeViaApi(page.request);
+    await recordViaApi(page.request, challenge.id, [{ hole: 7, score: 3 }]);
+    // One visit online: dashboard, the challenge (overview and board), achievements.
+    await page.goto("/");
+    await expect(
+      page.getByTestId("current-challenge-card").getByRole("heading", { name: challenge.name }),
+    ).toBeVisible();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
+    await page.goto(`/challenges/${challenge.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
+    await page.getByRole("tab", { name: "Leaderboard" }).click();
+    await page.waitForLoadState("networkidle");
+    await page.goto("/achievements");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The cache is written to IndexedDB shortly after each change.
+    await page.waitForTimeout(1500);
+
+    await context.setOffline(true);
+    const errorToasts = page.getByTestId("toast").filter({ hasText: /Failed|Error/ });
+    // A cold start with no signal: the shell from the service worker, the data from the device.
+    await page.goto("/");
+    const banner = page.getByTestId("offline-banner");
+    await expect(banner).toHaveText(/^Offline - showing what you saw at \d{2}:\d{2}$/);
+    const card = page.getByTestId("current-challenge-card");
+    await expect(card.getByRole("heading", { name: challenge.name })).toBeVisible();
+    await expect(card.getByTestId("birdied-count")).toHaveText("1 / 18 birdied");
+    await expect(page.getByText("No Active Challenges")).toHaveCount(0);
+    await page.goto(`/challenges/${challenge.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
+    await expect(banner).toBeVisible();
+    // The record form too: the challenge and its recorded holes are known offline.
+    await page.goto(`/record-birdies/${challenge.id}`);
+    await expect(holeButton(page, 7)).toHaveAttribute("data-recorded", "birdie");
+    await expect(errorToasts).toHaveCount(0);
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+  });
+});
