@@ -100,7 +100,10 @@ export async function secondPlayer(browser: Browser, user: TestUser): Promise<Pa
   return page;
 }
 
-/** A hole button of the record form, whatever its mark: named "Hole 5", "Hole 5, birdie" or "Hole 5, eagle". */
+/**
+ * A hole button of the record form, whatever its mark and recorded state: named "Hole 5",
+ * "Hole 5, birdie", "Hole 5, birdie recorded, eagle" or "Hole 5, eagle recorded".
+ */
 export function holeButton(page: Page, hole: number): Locator {
-  return page.getByRole("button", { name: new RegExp(`^Hole ${hole}(, (birdie|eagle))?$`) });
+  return page.getByRole("button", { name: new RegExp(`^Hole ${hole}(, [a-z0-9 ]+)*$`) });
 }

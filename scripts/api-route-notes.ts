@@ -422,7 +422,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     group: "Birdies",
     summary: "Record one hole (the SPEC-era call: one request per marked hole)",
     description:
-      "Runs the same checks as a round (see rules.md, Recording), awards achievements and posts the chat's system messages in one transaction. The React client records whole rounds over tRPC (`birdies.recordRound`) instead.",
+      "Runs the same checks as a round (see rules.md, Recording), awards achievements and posts the chat's system lines in one transaction. The React client records whole rounds over tRPC (`birdies.recordRound`) instead.",
     body: recordBirdieSchema,
     userIdQuery: true,
     fieldNotes: {
@@ -579,6 +579,14 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "birdies.recordRound": {
     access: "signed in",
     note: "A verified round: several holes, all or nothing, exactly once per `clientRoundId`",
+  },
+  "birdies.checkRound": {
+    access: "signed in",
+    note: "A round checked before the partner signs: `{ clashes }`, nothing written (ADR 0028)",
+  },
+  "birdies.courseSuggestions": {
+    access: "signed in",
+    note: "Hybrid courses: the challenge's and those played in it, then the caller's recent ones",
   },
   "birdies.list": { access: "signed in", twin: "GET /api/birdies" },
   "birdies.listForPlayer": { access: "signed in", note: "Any player's records in a challenge the caller plays in" },

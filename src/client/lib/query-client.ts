@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, onlineManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isUnauthorized } from "./errors";
 import { currentUserQueryKey } from "./session";
 
@@ -18,6 +18,9 @@ function recheckSessionOn(error: unknown, client: () => QueryClient, key?: reado
 // refreshed by explicit invalidation after mutations; queries that need freshness (the current
 // user, live challenge data) opt in.
 export function createQueryClient() {
+  // TanStack Query starts "online" and only follows later online/offline events: a cold start with
+  // no signal must pause its queries (and show what the device kept, ADR 0029), not fail them.
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   let queryClient: QueryClient;
   queryClient = new QueryClient({
     queryCache: new QueryCache({

@@ -59,6 +59,14 @@ export function detailTimeRemainingText(endDate: DateLike, now: DateLike = Date.
   return `${days} days and ${hours} hours remaining`;
 }
 
+/**
+ * Where an upcoming challenge would offer Record Birdie: when it starts (recording opens then,
+ * docs/product/rules.md#recording-window).
+ */
+export function startsText(startDate: DateLike): string {
+  return `Starts ${formatChallengeDate(startDate)}`;
+}
+
 /** The card button: View Challenge (active), View Details (upcoming), View Results (past). */
 export function challengeActionLabel(status: ChallengeStatus): string {
   return status === "active" ? "View Challenge" : status === "upcoming" ? "View Details" : "View Results";

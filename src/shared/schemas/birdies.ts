@@ -84,16 +84,27 @@ export const recordBirdieSchema = z.object({
   verifiedBy: verifiedBySchema,
 });
 
+const roundHoles = z
+  .array(z.object({ holeNumber: holeNumberSchema, score: scoreSchema }), { error: NO_HOLES_SELECTED })
+  .min(1, NO_HOLES_SELECTED)
+  .max(HOLES_PER_CHALLENGE, "A round has at most 18 holes");
+
+function noHoleTwice(v: { holes: readonly { holeNumber: number }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<number>();
+  for (const h of v.holes) {
+    if (seen.has(h.holeNumber))
+      ctx.addIssue({ code: "custom", message: `Hole ${h.holeNumber} is marked twice`, path: ["holes"] });
+    seen.add(h.holeNumber);
+  }
+}
+
 /** A verified round: several holes recorded together, all or nothing. */
 export const recordRoundSchema = z
   .object({
     challengeId: positiveIdSchema("challenge"),
     ...courseChoice,
     date: datePlayedSchema,
-    holes: z
-      .array(z.object({ holeNumber: holeNumberSchema, score: scoreSchema }), { error: NO_HOLES_SELECTED })
-      .min(1, NO_HOLES_SELECTED)
-      .max(HOLES_PER_CHALLENGE, "A round has at most 18 holes"),
+    holes: roundHoles,
     verifiedBy: verifiedBySchema,
     /**
      * The device's id for this round: a resend with the same id records nothing twice and answers
@@ -104,15 +115,35 @@ export const recordRoundSchema = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid round id")
       .optional(),
   })
-  .superRefine((v, ctx) => {
-    const seen = new Set<number>();
-    for (const h of v.holes) {
-      if (seen.has(h.holeNumber))
-        ctx.addIssue({ code: "custom", message: `Hole ${h.holeNumber} is marked twice`, path: ["holes"] });
-      seen.add(h.holeNumber);
-    }
-  });
+  .superRefine(noHoleTwice);
 export type RecordRoundInput = z.input<typeof recordRoundSchema>;
+
+/**
+ * birdies.checkRound: the round before the partner signs, checked against the same rules as
+ * recordRound without writing anything (docs/product/rules.md#checking-a-round-before-signing).
+ */
+export const checkRoundSchema = z
+  .object({
+    challengeId: positiveIdSchema("challenge"),
+    ...courseChoice,
+    date: datePlayedSchema,
+    holes: roundHoles,
+  })
+  .superRefine(noHoleTwice);
+export type CheckRoundInput = z.input<typeof checkRoundSchema>;
+
+/** A marked hole the rules refuse, and why (the 409 text recordRound would answer). */
+export type HoleClash = { holeNumber: number; message: string };
+export type RoundCheck = { clashes: HoleClash[] };
+
+/** birdies.courseSuggestions: the courses a hybrid round is likely played on. */
+export const courseSuggestionsSchema = z.object({ challengeId: positiveIdSchema("challenge") });
+export type CourseSuggestions = {
+  /** The challenge's own courses, then those already played in it (the most played first). */
+  challengeCourses: { id: number; name: string }[];
+  /** The golfer's recent courses elsewhere, newest first, not already above. */
+  recentCourses: { id: number; name: string }[];
+};
 
 export const listBirdiesSchema = z.object({
   challengeId: positiveIdSchema("challenge").optional(),

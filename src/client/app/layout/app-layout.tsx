@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
-import { OfflineSync, PendingSyncPanel } from "../../features/offline/public";
+import { OfflineBanner, OfflineData, OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
 import { AvatarMenu } from "./avatar-menu";
 import { BottomBar } from "./bottom-bar";
@@ -27,11 +27,13 @@ export function AppLayout({ user }: { user: SessionUser }) {
         id="main"
         className="mx-auto w-full max-w-6xl flex-1 px-4 pb-[calc(var(--sticky-bottom,0px)+1.5rem)] pt-6 sm:px-6 md:pb-12 md:pt-8"
       >
+        <OfflineBanner />
         <PendingSyncPanel />
         <PageOutlet />
       </main>
       <BottomBar />
       <OfflineSync userId={user.id} />
+      <OfflineData userId={user.id} />
       <UpdatePrompt />
       <Suspense fallback={null}>
         <AdPopup />

@@ -7,3 +7,5 @@ export { PendingSyncBadge } from "./components/pending-sync-badge";
 /** The signed-in layout runs the outbox and shows the waiting and refused rounds. */
 export { OfflineSync } from "./components/offline-sync";
 export { PendingSyncPanel } from "./components/pending-sync-panel";
+/** The signed-in layout keeps what the golfer saw on the device and says so when offline (ADR 0029). */
+export { OfflineBanner, OfflineData } from "./components/offline-data";

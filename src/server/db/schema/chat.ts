@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import type { ChatMessageType } from "../../../shared/schemas/chat";
+import { birdieRecords } from "./birdies";
 import { challenges } from "./challenges";
 import { users } from "./users";
 
@@ -28,3 +29,23 @@ export const chatMessages = pgTable(
 );
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/**
+ * The records a round's system line speaks of (drizzle/0012_round_chat_lines.sql, ADR 0028):
+ * deleting one amends the line, and the last one removes it.
+ */
+export const chatMessageRecords = pgTable(
+  "chat_message_records",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => birdieRecords.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ name: "chat_message_records_pk", columns: [t.recordId, t.messageId] }),
+    index("chat_message_records_message_id_idx").on(t.messageId),
+  ],
+);

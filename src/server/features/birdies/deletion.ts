@@ -7,6 +7,8 @@ import { birdieRecords } from "../../db/schema/birdies";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { isMember } from "../challenges/access";
 import { findChallenge } from "../challenges/queries";
+import { amendRoundLines } from "../chat/public";
+import { displayNameOf } from "../users/queries";
 
 export const BIRDIE_NOT_FOUND = "Birdie not found";
 export const NOT_YOUR_BIRDIE = "You can only delete your own birdies";
@@ -31,6 +33,8 @@ export async function deleteBirdie(
     if (challenge && challengeStatus(challenge.startDate, challenge.endDate, at) === "past") {
       throw badRequest(RECORDS_FINAL);
     }
+    // The round's chat line no longer claims this hole: amended, or removed with its last hole (ADR 0028).
+    await amendRoundLines(tx, id, await displayNameOf(tx, userId));
     await tx.delete(birdieRecords).where(eq(birdieRecords.id, id));
     if (row.counted && challenge && !challenge.allowMultipleBirdies) {
       // Restore the best remaining record on the hole (an eagle over a birdie, then the earliest).

@@ -2,10 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
 import { latestDayOnEarth, playDateProblem, playDateWindow } from "../../../shared/domain/play-date-window";
+import { holeOutcome, holeTaken } from "../../../shared/domain/hole-rule";
 import { recordType } from "../../../shared/domain/scoring";
 import type { Achievement } from "../../../shared/schemas/achievements";
 import {
   type BirdieRecord,
+  type checkRoundSchema,
+  type RoundCheck,
   type recordBirdieSchema,
   type recordRoundSchema,
   SIGNATURE_PREFIX,
@@ -19,7 +22,7 @@ import { isUniqueViolation } from "../../lib/sql-state";
 import { awardForRecords } from "../achievements/public";
 import { CHALLENGE_NOT_FOUND, lockMembership, requireMember } from "../challenges/access";
 import { coursesOf } from "../challenges/queries";
-import { postSystemMessages, systemText } from "../chat/public";
+import { announceRound } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
 import { toView } from "./views";
@@ -32,7 +35,7 @@ export const CHOOSE_COURSE = "Choose a course";
 export const COURSE_NOT_IN_CHALLENGE = "That course is not part of this challenge";
 export const NOT_STARTED = "This challenge has not started yet";
 export const ROUND_ID_USED = "This round was already recorded in another challenge";
-export const holeTaken = (hole: number) => `Hole ${hole} is already recorded in this challenge`;
+export { holeTaken };
 
 type RecordContext = { challenge: ChallengeRow; courseId: number; courseName: string; date: string };
 type Verifier = { name: string; signature: string };
@@ -44,11 +47,33 @@ export type RecordedRound = {
   newAchievements: Achievement[];
 };
 
+/** The challenge's recording window and the date played (docs/product/rules.md#recording-window). */
+function checkWindow(challenge: ChallengeRow, date: string, at: Date): void {
+  const status = challengeStatus(challenge.startDate, challenge.endDate, at);
+  if (status === "upcoming") throw badRequest(NOT_STARTED);
+  if (status === "past") throw badRequest(CHALLENGE_ENDED_TEXT);
+  // The server does not know the golfer's zone: "today" is the latest day anyone has.
+  const dateProblem = playDateProblem(
+    date,
+    playDateWindow(challenge.startDate, challenge.endDate, latestDayOnEarth(at)),
+  );
+  if (dateProblem) throw badRequest(dateProblem);
+}
+
+type CourseInput = { courseId?: number; customCourseName?: string | null };
+
+/** A single-course challenge's course: implied, and a different one is refused. */
+function singleCourse(own: readonly { id: number; name: string }[], input: CourseInput) {
+  const course = input.courseId ? own.find((c) => c.id === input.courseId) : own[0];
+  if (!course) throw badRequest(input.courseId ? COURSE_NOT_IN_CHALLENGE : CHOOSE_COURSE);
+  return course;
+}
+
 /** Everything a record needs except the hole: membership, an active window, the date, the course. */
 async function prepareRecord(
   tx: Db,
   userId: number,
-  input: { challengeId: number; courseId?: number; customCourseName?: string | null; date: string },
+  input: { challengeId: number; date: string } & CourseInput,
   at: Date,
 ): Promise<RecordContext> {
   // Three independent reads sent together (one round trip on PostgreSQL, where the transaction's
@@ -63,21 +88,10 @@ async function prepareRecord(
     coursesOf(tx, input.challengeId),
   ]);
   if (!locked) throw notFound(CHALLENGE_NOT_FOUND);
-
-  const status = challengeStatus(challenge.startDate, challenge.endDate, at);
-  if (status === "upcoming") throw badRequest(NOT_STARTED);
-  if (status === "past") throw badRequest(CHALLENGE_ENDED_TEXT);
-  // The server does not know the golfer's zone: "today" is the latest day anyone has.
-  const dateProblem = playDateProblem(
-    input.date,
-    playDateWindow(challenge.startDate, challenge.endDate, latestDayOnEarth(at)),
-  );
-  if (dateProblem) throw badRequest(dateProblem);
+  checkWindow(challenge, input.date, at);
 
   if (challenge.courseMode === "single") {
-    // A single-course challenge: the course is implied; a different one is refused.
-    const course = input.courseId ? own.find((c) => c.id === input.courseId) : own[0];
-    if (!course) throw badRequest(input.courseId ? COURSE_NOT_IN_CHALLENGE : CHOOSE_COURSE);
+    const course = singleCourse(own, input);
     return { challenge, courseId: course.id, courseName: course.name, date: input.date };
   }
   // Hybrid: any known course, or a typed name found or created.
@@ -88,6 +102,56 @@ async function prepareRecord(
   if (!input.courseId) throw badRequest(CHOOSE_COURSE);
   const course = onlyRow(await coursesByIds(tx, [input.courseId]));
   return { challenge, courseId: course.id, courseName: course.name, date: input.date };
+}
+
+/** The counted record types per hole of one player in one challenge. */
+async function countedByHole(tx: Db, challengeId: number, userId: number): Promise<Map<number, number[]>> {
+  const rows = await tx
+    .select({ holeNumber: birdieRecords.holeNumber, score: birdieRecords.score })
+    .from(birdieRecords)
+    .where(
+      and(
+        eq(birdieRecords.challengeId, challengeId),
+        eq(birdieRecords.userId, userId),
+        eq(birdieRecords.counted, true),
+      ),
+    );
+  const byHole = new Map<number, number[]>();
+  for (const r of rows) byHole.set(r.holeNumber, [...(byHole.get(r.holeNumber) ?? []), r.score]);
+  return byHole;
+}
+
+/**
+ * birdies.checkRound: the dry run before the partner signs (docs/product/rules.md#checking-a-round-before-signing).
+ * The same membership, window, date, course and hole rules as recordRound, on the data as it is
+ * now; nothing is written (a typed course name is not created) and nothing is locked, so a round
+ * that passes can still meet a clash at submit (a race), which recordRound then refuses.
+ * Challenge-level problems are the same 400/404 errors; hole clashes are listed, all of them.
+ */
+export async function checkRound(ctx: SignedInContext, input: z.output<typeof checkRoundSchema>): Promise<RoundCheck> {
+  const userId = ctx.user.id;
+  const at = now(ctx);
+  const [challenge, own] = await Promise.all([
+    requireMember(ctx.db, input.challengeId, userId),
+    coursesOf(ctx.db, input.challengeId),
+  ]);
+  checkWindow(challenge, input.date, at);
+  if (challenge.courseMode === "single") singleCourse(own, input);
+  else if (!input.customCourseName?.trim()) {
+    if (!input.courseId) throw badRequest(CHOOSE_COURSE);
+    const [course] = await coursesByIds(ctx.db, [input.courseId]);
+    if (!course) throw badRequest(CHOOSE_COURSE);
+  }
+  const counted = await countedByHole(ctx.db, challenge.id, userId);
+  const clashes = [...input.holes]
+    .sort((a, b) => a.holeNumber - b.holeNumber)
+    .filter((h) => {
+      const scores = counted.get(h.holeNumber) ?? [];
+      const current = scores.length ? recordType(Math.min(...scores)) : null;
+      return holeOutcome(current, recordType(h.score), challenge.allowMultipleBirdies) === "taken";
+    })
+    .map((h) => ({ holeNumber: h.holeNumber, message: holeTaken(h.holeNumber) }));
+  return { clashes };
 }
 
 /** Inserts one hole, applying the multiple-birdies rule (a birdie may be upgraded by an eagle). */
@@ -112,9 +176,9 @@ async function insertHole(
         ),
       );
     const current = existing[0];
-    if (current) {
-      const upgrade = recordType(current.score) === "birdie" && recordType(strokes) === "eagle";
-      if (!upgrade) throw conflict(holeTaken(holeNumber));
+    const outcome = holeOutcome(current ? recordType(current.score) : null, recordType(strokes), false);
+    if (outcome === "taken") throw conflict(holeTaken(holeNumber));
+    if (current && outcome === "upgrade") {
       await tx.update(birdieRecords).set({ counted: false }).where(eq(birdieRecords.id, current.id));
     }
   }
@@ -138,8 +202,8 @@ async function insertHole(
 }
 
 /**
- * Awards what the new records earn, then posts the chat's system messages (delivered to sockets
- * only once the records commit). The name look-up travels with the award checks.
+ * Awards what the new records earn, then posts the round's chat lines (delivered to sockets only
+ * once the records commit). The name look-up travels with the award checks.
  */
 async function awardAndAnnounce(
   tx: Db,
@@ -158,10 +222,14 @@ async function awardAndAnnounce(
     ),
     displayNameOf(tx, userId),
   ]);
-  await postSystemMessages(tx, challengeId, [
-    ...records.map((r) => systemText.recorded(name, r.holeNumber, r.type)),
-    ...earned.map((a) => systemText.earned(name, a.name)),
-  ]);
+  // One line for the round and one for what it earned (ADR 0028), not one per hole and achievement.
+  await announceRound(
+    tx,
+    challengeId,
+    name,
+    records,
+    earned.map((a) => a.name),
+  );
   return earned;
 }
 

@@ -40,10 +40,12 @@ describe("system messages written by other features", () => {
     const page = await h.caller(owner.user).chat.list({ challengeId: challenge.id });
     const texts = page.messages.filter((m) => m.type === "system").map((m) => m.message);
     expect(texts).toContain("Fred Friend joined the challenge");
-    expect(texts).toContain("Fred Friend recorded a birdie on hole 4");
-    expect(texts).toContain("Fred Friend recorded an eagle on hole 5");
-    expect(texts).toContain("Fred Friend earned First Birdie");
-    expect(texts).toContain("Fred Friend earned Back-to-Back");
+    // One line for the round, one for everything it earned (ADR 0028).
+    expect(texts).toContain("Fred Friend recorded a birdie and an eagle: holes 4, 5");
+    const earned = texts.filter((t) => t.startsWith("Fred Friend earned "));
+    expect(earned).toHaveLength(1);
+    expect(earned[0]).toContain("First Birdie");
+    expect(earned[0]).toContain("Back-to-Back");
     expect(texts[texts.length - 1]).toBe("Fred Friend was removed from the challenge");
   });
 

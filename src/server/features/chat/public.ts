@@ -1,7 +1,9 @@
-import type { RecordType } from "../../../shared/domain/scoring";
+import { eq, inArray } from "drizzle-orm";
+import { type RecordType, recordType } from "../../../shared/domain/scoring";
 import { CHAT_MESSAGE_MAX, type ChatMessage } from "../../../shared/schemas/chat";
 import type { Db } from "../../db/client";
-import { chatMessages } from "../../db/schema/chat";
+import { birdieRecords } from "../../db/schema/birdies";
+import { chatMessageRecords, chatMessages } from "../../db/schema/chat";
 import { toView } from "./views";
 import { onlyRow } from "../../lib/rows";
 
@@ -17,6 +19,29 @@ export const systemText = {
   left: (name: string) => `${name} left the challenge`,
   removed: (name: string) => `${name} was removed from the challenge`,
   earned: (name: string, achievementName: string) => `${name} earned ${achievementName}`,
+  /**
+   * One line per round: one hole keeps the single-record text; more read
+   * "Alice recorded 2 birdies and an eagle: holes 3, 5, 7".
+   */
+  round: (name: string, holes: readonly { holeNumber: number; type: RecordType }[]) => {
+    const sorted = [...holes].sort((a, b) => a.holeNumber - b.holeNumber);
+    const [only] = sorted;
+    if (only && sorted.length === 1) return systemText.recorded(name, only.holeNumber, only.type);
+    const birdies = sorted.filter((h) => h.type === "birdie").length;
+    const eagles = sorted.length - birdies;
+    const counts = [
+      birdies === 0 ? "" : birdies === 1 ? "a birdie" : `${birdies} birdies`,
+      eagles === 0 ? "" : eagles === 1 ? "an eagle" : `${eagles} eagles`,
+    ].filter(Boolean);
+    return `${name} recorded ${counts.join(" and ")}: holes ${sorted.map((h) => h.holeNumber).join(", ")}`;
+  },
+  /** One line for all a round earned: "Alice earned First Birdie, Hat Trick and Eagle Eye". */
+  earnedAll: (name: string, achievementNames: readonly string[]) =>
+    `${name} earned ${
+      achievementNames.length > 1
+        ? `${achievementNames.slice(0, -1).join(", ")} and ${achievementNames[achievementNames.length - 1]}`
+        : achievementNames[0]
+    }`,
 };
 
 /**
@@ -46,3 +71,62 @@ export const announceJoin = (db: Db, challengeId: number, displayName: string) =
 
 export const announceLeave = (db: Db, challengeId: number, displayName: string, removed: boolean) =>
   postSystemMessage(db, challengeId, removed ? systemText.removed(displayName) : systemText.left(displayName));
+
+/**
+ * A round's chat lines (docs/product/rules.md#system-messages): one for its records, linked to
+ * them so a deletion can amend it (ADR 0028), then one for the achievements it earned.
+ */
+export async function announceRound(
+  db: Db,
+  challengeId: number,
+  name: string,
+  records: readonly { id: number; holeNumber: number; score: number }[],
+  achievementNames: readonly string[],
+): Promise<void> {
+  if (records.length) {
+    const line = await postSystemMessage(
+      db,
+      challengeId,
+      systemText.round(
+        name,
+        records.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
+      ),
+    );
+    await db.insert(chatMessageRecords).values(records.map((r) => ({ messageId: line.id, recordId: r.id })));
+  }
+  if (achievementNames.length) await postSystemMessage(db, challengeId, systemText.earnedAll(name, achievementNames));
+}
+
+/**
+ * Before a record is deleted: every round line that names it is rewritten from the round's other
+ * records, or removed when it named only this one (ADR 0028). Achievement lines stay: an earned
+ * achievement is kept (docs/product/rules.md#achievements).
+ */
+export async function amendRoundLines(db: Db, recordId: number, name: string): Promise<void> {
+  const links = await db
+    .select({ messageId: chatMessageRecords.messageId })
+    .from(chatMessageRecords)
+    .where(eq(chatMessageRecords.recordId, recordId));
+  for (const { messageId } of links) {
+    const others = await db
+      .select({ id: birdieRecords.id, holeNumber: birdieRecords.holeNumber, score: birdieRecords.score })
+      .from(chatMessageRecords)
+      .innerJoin(birdieRecords, eq(birdieRecords.id, chatMessageRecords.recordId))
+      .where(eq(chatMessageRecords.messageId, messageId));
+    const remaining = others.filter((r) => r.id !== recordId);
+    if (!remaining.length) {
+      await db.delete(chatMessages).where(eq(chatMessages.id, messageId));
+      continue;
+    }
+    const text = systemText
+      .round(
+        name,
+        remaining.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
+      )
+      .slice(0, CHAT_MESSAGE_MAX);
+    await db
+      .update(chatMessages)
+      .set({ message: text })
+      .where(inArray(chatMessages.id, [messageId]));
+  }
+}

@@ -144,6 +144,20 @@ export const IDOR_CASES: Case[] = [
     holes: [{ holeNumber: 6, score: 3 }],
     verifiedBy: partner,
   })),
+  tc(
+    "birdies.checkRound",
+    "checking a round in a challenge one is not in",
+    (w) => ({
+      challengeId: w.secret.id,
+      courseId: w.secret.courseId,
+      date: yesterday(),
+      holes: [{ holeNumber: 6, score: 3 }],
+    }),
+    { control: "owner" },
+  ),
+  tc("birdies.courseSuggestions", "the courses of a challenge one is not in", (w) => ({ challengeId: w.secret.id }), {
+    control: "owner",
+  }),
   tc("birdies.list", "one's records filtered by a challenge one is not in", (w) => ({ challengeId: w.secret.id })),
   tc(
     "birdies.listForPlayer",

@@ -1,4 +1,5 @@
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useEffect, useId, useMemo } from "react";
+import { markableTypes } from "../../../../shared/domain/hole-rule";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
@@ -8,7 +9,9 @@ import { pointsText } from "../../../lib/points";
 import { countMarks, type HoleMarks, tapHole } from "../lib/hole-marks";
 import { type ContinueState, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
 import type { PlayDateWindow } from "../../../../shared/domain/play-date-window";
-import { HolePicker } from "./hole-picker";
+import { useCourseOptions } from "../hooks/use-course-options";
+import { holeStatuses } from "../lib/hole-records";
+import { HolePicker, type HoleRecordState } from "./hole-picker";
 
 type HolesStepProps = {
   challenges: readonly ChallengeListItem[];
@@ -25,7 +28,26 @@ type HolesStepProps = {
   onDraft: (update: (draft: RecordDraft) => RecordDraft) => void;
   onChooseChallenge: (value: string) => void;
   onContinue: (event: FormEvent) => void;
+  /** Holes the server's rules refuse, with the reason. */
+  flagged: Readonly<Record<number, string>>;
+  /** The round is being checked against the server's rules before the partner signs. */
+  checking: boolean;
+  /** Throws the kept draft away (shown once there is something to throw away). */
+  onDiscard: (() => void) | null;
 };
+
+/** Each hole's recorded state in the challenge and the marks it still takes (the shared hole rule). */
+export function recordedHoles(challenge: ChallengeListItem): Map<number, HoleRecordState> {
+  return new Map(
+    holeStatuses(challenge).map((status) => [
+      status.hole,
+      {
+        status,
+        allowed: markableTypes(status.state === "none" ? null : status.state, challenge.allowMultipleBirdies),
+      },
+    ]),
+  );
+}
 
 /**
  * The first step (docs/product/routes-and-screens.md#record-birdies): challenge, course, date
@@ -44,9 +66,28 @@ export function HolesStep({
   onDraft,
   onChooseChallenge,
   onContinue,
+  flagged,
+  checking,
+  onDiscard,
 }: HolesStepProps) {
   const ids = { challenge: useId(), course: useId(), date: useId(), dateError: useId() };
   const counts = countMarks(draft.marks);
+  const recorded = useMemo(() => (challenge ? recordedHoles(challenge) : undefined), [challenge]);
+  const courseOptions = useCourseOptions(challenge);
+  const inChallenge = courseOptions.filter((c) => c.group === "challenge");
+  const recent = courseOptions.filter((c) => c.group === "recent");
+  const firstSuggestion = courseOptions[0]?.id;
+
+  // A hybrid round starts on the likeliest course once it is known, rather than on a blank name
+  // (never over a typed name or marked holes).
+  useEffect(() => {
+    if (firstSuggestion === undefined) return;
+    onDraft((d) =>
+      d.courseChoice === CUSTOM_COURSE && !d.customCourseName.trim() && Object.keys(d.marks).length === 0
+        ? { ...d, courseChoice: String(firstSuggestion) }
+        : d,
+    );
+  }, [firstSuggestion, onDraft]);
 
   function chooseCourse(value: string) {
     // Changing the course clears the marked holes
@@ -97,7 +138,14 @@ export function HolesStep({
                 </option>
               ))}
             </select>
-            {challenge && <p className="text-xs text-base-content/60">{courseModeLabel(challenge.courseMode)}</p>}
+            {challenge && (
+              <p className="text-xs text-base-content/70" data-testid="challenge-courses">
+                {courseModeLabel(challenge.courseMode)}
+                {challenge.courseMode === "hybrid" && inChallenge.length > 0 && (
+                  <> · Courses in this challenge: {inChallenge.map((c) => c.name).join(", ")}</>
+                )}
+              </p>
+            )}
           </div>
 
           {challenge && (
@@ -116,11 +164,34 @@ export function HolesStep({
                 {challenge.courses.length === 0 && challenge.courseMode === "single" && (
                   <option value="">Course not specified</option>
                 )}
-                {challenge.courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                {challenge.courseMode === "hybrid" ? (
+                  <>
+                    {inChallenge.length > 0 && (
+                      <optgroup label="In this challenge">
+                        {inChallenge.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                    {recent.length > 0 && (
+                      <optgroup label="Your recent courses">
+                        {recent.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    )}
+                  </>
+                ) : (
+                  challenge.courses.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))
+                )}
                 {challenge.courseMode === "hybrid" && <option value={CUSTOM_COURSE}>Another course...</option>}
               </select>
             </div>
@@ -168,7 +239,15 @@ export function HolesStep({
           <HolePicker
             marks={draft.marks}
             error={holesError}
-            onTap={(hole) => onDraft((d) => ({ ...d, marks: tapHole(d.marks, hole) as HoleMarks }))}
+            recorded={recorded}
+            allowMultipleBirdies={challenge.allowMultipleBirdies}
+            flagged={flagged}
+            onTap={(hole) =>
+              onDraft((d) => ({
+                ...d,
+                marks: tapHole(d.marks, hole, recorded?.get(hole)?.allowed ?? ["birdie", "eagle"]) as HoleMarks,
+              }))
+            }
           />
         )}
 
@@ -176,20 +255,28 @@ export function HolesStep({
           <p className="text-xs text-base-content/60">
             Birdie = {pointsText(BIRDIE_POINTS)} · Eagle = {pointsText(EAGLE_POINTS)}
           </p>
-          <button
-            type="submit"
-            className={`btn btn-primary ${state === "no-holes" ? "btn-disabled pointer-events-auto" : ""}`}
-            disabled={state === "blocked"}
-            // With only the holes missing the button stays focusable and explains itself on press.
-            aria-disabled={state !== "ready"}
-          >
-            Continue to Verification
-            {counts.total > 0 && (
-              <span className="badge badge-sm" aria-hidden="true">
-                {counts.total}
-              </span>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            {onDiscard && (
+              <button type="button" className="btn btn-ghost" onClick={onDiscard}>
+                Discard Round
+              </button>
             )}
-          </button>
+            <button
+              type="submit"
+              className={`btn btn-primary ${state === "no-holes" ? "btn-disabled pointer-events-auto" : ""}`}
+              disabled={state === "blocked"}
+              // With only the holes missing the button stays focusable and explains itself on press.
+              aria-disabled={state !== "ready" || checking || undefined}
+            >
+              {checking && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Continue to Verification
+              {counts.total > 0 && (
+                <span className="badge badge-sm" aria-hidden="true">
+                  {counts.total}
+                </span>
+              )}
+            </button>
+          </div>
         </div>
       </div>
     </form>

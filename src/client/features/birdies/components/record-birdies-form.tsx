@@ -1,16 +1,21 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { useLocation, useNavigate } from "react-router";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { playDateProblem, playDateWindow } from "../../../../shared/domain/play-date-window";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 import { announce } from "../../../lib/announce";
 import { localDay } from "../../../lib/date-input";
+import { errorMessage, isNetworkError } from "../../../lib/errors";
 import { focusElement } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
-import { uuid } from "../../../lib/uuid";
+import { trpc } from "../../../lib/trpc";
 import { useSubmitRound } from "../hooks/use-submit-round";
+import { clearDraft, draftHasWork, draftScope, loadDraft, newRoundId, saveDraft } from "../lib/draft-store";
 import { countMarks, markedHoles } from "../lib/hole-marks";
 import { continueState, courseInput, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
 import { HolesStep } from "./holes-step";
+import { RoundResult, type RoundResultData } from "./round-result";
 import { VerificationStep } from "./verification-step";
 
 type RecordBirdiesFormProps = {
@@ -51,42 +56,48 @@ const STEP_NAMES: Record<Step, string> = {
   verify: "Step 2 of 2: Partner Verification",
 };
 
+/** The verification step lives in the history entry, so Back returns to the holes. */
+const VERIFY_STATE = { recordStep: "verify" } as const;
+
 /**
- * Record birdies (docs/product/routes-and-screens.md#record-birdies): the round form, then the partner's verification. A step
- * change replaces the form under the focused button, so focus moves on with it (WCAG 2.4.3): to
- * the verification heading, or back to the page's heading (or to the error, after a refusal),
- * and the new step is announced.
+ * Record birdies (docs/product/routes-and-screens.md#record-birdies): the round form, then the
+ * partner's verification, then the round's result. The step is a history entry (Back on the
+ * partner step returns to the holes; Forward comes back) and the draft is kept on the device
+ * until it is recorded or discarded, with the round id made when the draft is (exactly once). A
+ * step change replaces the form under the focused button, so focus moves on with it (WCAG 2.4.3):
+ * to the verification heading, or back to the page's heading (or to the error, after a
+ * refusal), and the new step is announced.
  */
 export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdiesFormProps) {
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? 0;
+  const scope = draftScope(lockedChallengeId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const initial =
     challenges.find((c) => c.id === lockedChallengeId) ?? (challenges.length === 1 ? challenges[0] : undefined);
-  const [draft, setDraft] = useState<RecordDraft>(() => emptyDraft(initial));
-  const [step, setStep] = useState<Step>("form");
-  const [partnerName, setPartnerName] = useState("");
+  // A kept draft comes back when its challenge can still be recorded in on this page.
+  const [stored] = useState(() => {
+    const kept = loadDraft(userId, scope);
+    const fits =
+      kept &&
+      (kept.draft.challengeId === null || challenges.some((c) => c.id === kept.draft.challengeId)) &&
+      (lockedChallengeId === null || kept.draft.challengeId === lockedChallengeId);
+    return fits ? kept : null;
+  });
+  const [draft, setDraft] = useState<RecordDraft>(() => stored?.draft ?? emptyDraft(initial));
+  const [roundId, setRoundId] = useState(() => stored?.roundId ?? newRoundId());
+  const [partnerName, setPartnerName] = useState(stored?.partnerName ?? "");
   const [signature, setSignature] = useState("");
   const [holesError, setHolesError] = useState<string | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(stored?.refusal ?? null);
+  const [flagged, setFlagged] = useState<Record<number, string>>({});
+  const [checking, setChecking] = useState(false);
+  const [result, setResult] = useState<RoundResultData | null>(null);
   const round = useSubmitRound();
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const stepChanged = useRef(false);
-
-  function goTo(next: Step) {
-    stepChanged.current = true;
-    setStep(next);
-  }
-
-  useEffect(() => {
-    if (!stepChanged.current) return;
-    stepChanged.current = false;
-    const wrapper = wrapperRef.current;
-    const target =
-      step === "verify"
-        ? wrapper?.querySelector<HTMLElement>("#verify-title")
-        : (wrapper?.querySelector<HTMLElement>("[data-submit-error]") ??
-          document.querySelector<HTMLElement>("main h1"));
-    focusElement(target);
-    announce(STEP_NAMES[step]);
-  }, [step]);
+  const submitting = useRef(false);
 
   const challenge = challenges.find((c) => c.id === draft.challengeId);
   const limits = useMemo(
@@ -96,14 +107,89 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   );
   const dateError = playDateProblem(draft.date, limits);
   const state = continueState(draft, dateError);
+  const wantsVerify = (location.state as { recordStep?: string } | null)?.recordStep === "verify";
+  // Forward or a reload onto the partner step shows it only while the round can still go there.
+  const step: Step = wantsVerify && state === "ready" && challenge ? "verify" : "form";
+
+  // Kept on every change, so a reload or an app kill finds the round as it was left.
+  useEffect(() => {
+    if (!userId || result) return;
+    if (draftHasWork(draft) || partnerName.trim()) saveDraft(userId, scope, { draft, roundId, partnerName });
+    else clearDraft(userId, scope);
+  }, [draft, roundId, partnerName, userId, scope, result]);
+
+  const previousStep = useRef<Step>(step);
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    // The round result takes focus itself (its heading).
+    if (result) return;
+    const wrapper = wrapperRef.current;
+    const target =
+      step === "verify"
+        ? wrapper?.querySelector<HTMLElement>("#verify-title")
+        : (wrapper?.querySelector<HTMLElement>("[data-submit-error]") ??
+          document.querySelector<HTMLElement>("main h1"));
+    focusElement(target);
+    announce(STEP_NAMES[step]);
+  }, [step, result]);
+
+  function toVerify() {
+    void navigate(location.pathname + location.search, { state: VERIFY_STATE });
+  }
+
+  function toHoles() {
+    // Back in history when the partner step was pushed from here; otherwise replace it.
+    if (wantsVerify && window.history.length > 1 && (window.history.state?.idx ?? 0) > 0) void navigate(-1);
+    else void navigate(location.pathname + location.search, { replace: true, state: null });
+  }
 
   function chooseChallenge(value: string) {
     const next = challenges.find((c) => String(c.id) === value);
     // A different challenge means different courses: start its round afresh, keeping the date.
     setDraft((d) => ({ ...emptyDraft(next), date: d.date }));
+    setFlagged({});
   }
 
-  function onContinue(event: FormEvent) {
+  const updateDraft = useCallback((update: (d: RecordDraft) => RecordDraft) => {
+    setDraft((d) => {
+      const next = update(d);
+      // A hole that is changed or cleared is no longer the one the server refused.
+      setFlagged((f) => {
+        const kept = Object.entries(f).filter(([hole]) => next.marks[Number(hole)] === d.marks[Number(hole)]);
+        return kept.length === Object.keys(f).length ? f : Object.fromEntries(kept);
+      });
+      return next;
+    });
+  }, []);
+
+  function roundQuery() {
+    return {
+      challengeId: draft.challengeId ?? 0,
+      ...courseInput(draft),
+      date: draft.date,
+      holes: markedHoles(draft.marks),
+    };
+  }
+
+  /** Asks the server's rules about the round; true when it may go on to the partner. */
+  async function checkWithServer(): Promise<boolean> {
+    try {
+      const { clashes } = await utils.client.birdies.checkRound.query(roundQuery());
+      setFlagged(Object.fromEntries(clashes.map((c) => [c.holeNumber, c.message])));
+      // The picker learns what was recorded meanwhile (on another device, say).
+      if (clashes.length) void utils.challenges.list.invalidate();
+      return clashes.length === 0;
+    } catch (error) {
+      // No signal at the course: the picker already applied the rule to what was last seen, and
+      // the server decides when the round is sent.
+      if (isNetworkError(error)) return true;
+      setSubmitError(errorMessage(error, "There was an error recording your birdies."));
+      return false;
+    }
+  }
+
+  async function onContinue(event: FormEvent) {
     event.preventDefault();
     if (state === "no-holes") {
       // Written next to the holes and read with each of them, focus on the first one; the
@@ -113,40 +199,86 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
       toast({ ...NO_HOLES, variant: "destructive" });
       return;
     }
-    if (state !== "ready") return;
+    if (state !== "ready" || checking) return;
     setSubmitError(null);
-    goTo("verify");
+    setChecking(true);
+    const ok = await checkWithServer();
+    setChecking(false);
+    if (ok) toVerify();
+    else
+      requestAnimationFrame(() =>
+        focusElement(
+          wrapperRef.current?.querySelector<HTMLElement>("[data-submit-error], [data-testid='holes-clashes']") ?? null,
+        ),
+      );
+  }
+
+  function startAfresh(next: ChallengeListItem | undefined) {
+    setDraft({ ...emptyDraft(next), date: draft.date });
+    setRoundId(newRoundId());
+    setPartnerName("");
+    setSignature("");
+    setFlagged({});
+    setSubmitError(null);
+    clearDraft(userId, scope);
   }
 
   async function submitVerification() {
-    if (!challenge || !partnerName.trim() || !signature.trim() || round.isPending) return;
-    const outcome = await round.submit({
-      challengeId: challenge.id,
-      ...courseInput(draft),
-      date: draft.date,
-      holes: markedHoles(draft.marks),
-      verifiedBy: { name: partnerName.trim(), signature: signature.trim() },
-      // One id per verified round: if the answer is lost and the round is sent again (now or from
-      // the offline outbox), the server records it once.
-      clientRoundId: uuid(),
-    });
-    if (outcome.saved) {
-      // Success resets the form and the hole selection
-      // (docs/product/routes-and-screens.md#record-birdies).
-      setDraft(emptyDraft(challenge));
-      setPartnerName("");
-      setSignature("");
-      setSubmitError(null);
-    } else {
+    // A same-frame double tap reaches here twice before React re-renders: the ref stops the second.
+    if (!challenge || !partnerName.trim() || !signature.trim() || submitting.current) return;
+    submitting.current = true;
+    try {
+      const outcome = await round.submit({
+        challengeId: challenge.id,
+        ...courseInput(draft),
+        date: draft.date,
+        holes: markedHoles(draft.marks),
+        verifiedBy: { name: partnerName.trim(), signature: signature.trim() },
+        // The draft's id: every submit of this round records it once.
+        clientRoundId: roundId,
+      });
+      if (outcome.saved) {
+        // The round is on the server or in the outbox: the draft is done.
+        startAfresh(challenge);
+        if (outcome.result) {
+          setResult({ ...outcome.result, challengeId: challenge.id, challengeName: challenge.name });
+        }
+        toHoles();
+        return;
+      }
       setSubmitError(outcome.message);
+      // Back to the holes with the marks kept (docs/product/routes-and-screens.md#record-birdies);
+      // a taken hole is flagged by asking the rules again on fresh data.
+      if (outcome.clash) await checkWithServer();
+      toHoles();
+    } finally {
+      submitting.current = false;
     }
-    // A failure closes the verification step too
-    // (docs/product/routes-and-screens.md#record-birdies).
-    goTo("form");
+  }
+
+  function discard() {
+    startAfresh(
+      challenges.find((c) => c.id === lockedChallengeId) ?? (challenges.length === 1 ? challenges[0] : undefined),
+    );
+    announce("Round discarded");
   }
 
   // Shown only while still true: marking a hole answers it.
   const shownHolesError = holesError && countMarks(draft.marks).total === 0 ? holesError : null;
+
+  if (result) {
+    return (
+      <div ref={wrapperRef}>
+        <RoundResult
+          result={result}
+          onAnother={() => {
+            setResult(null);
+            requestAnimationFrame(() => focusElement(document.querySelector<HTMLElement>("main h1")));
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div ref={wrapperRef}>
@@ -159,7 +291,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
           pending={round.isPending}
           onPartnerName={setPartnerName}
           onSignature={setSignature}
-          onBack={() => goTo("form")}
+          onBack={toHoles}
           onSubmit={() => void submitVerification()}
         />
       ) : (
@@ -173,9 +305,12 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
           state={state}
           holesError={shownHolesError}
           submitError={submitError}
-          onDraft={setDraft}
+          onDraft={updateDraft}
           onChooseChallenge={chooseChallenge}
-          onContinue={onContinue}
+          onContinue={(e) => void onContinue(e)}
+          flagged={flagged}
+          checking={checking}
+          onDiscard={draftHasWork(draft) ? discard : null}
         />
       )}
     </div>

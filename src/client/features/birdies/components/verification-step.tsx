@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { recordType } from "../../../../shared/domain/scoring";
 import { TextField } from "../../../components/ui/text-field";
+import { type CourseOption, useCourseOptions } from "../hooks/use-course-options";
 import { markedHoles } from "../lib/hole-marks";
 import { formatPlayedDate } from "../lib/hole-records";
 import { CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
@@ -33,6 +34,7 @@ export function VerificationStep({
   onBack,
   onSubmit,
 }: VerificationStepProps) {
+  const courseOptions = useCourseOptions(challenge);
   const filled = partnerName.trim() !== "" && signature.trim() !== "";
   const canSubmit = filled && !pending;
   function submit(event: FormEvent) {
@@ -59,7 +61,7 @@ export function VerificationStep({
           <dt className="text-base-content/60">Challenge</dt>
           <dd className="break-words font-medium">{challenge.name}</dd>
           <dt className="text-base-content/60">Course</dt>
-          <dd className="break-words font-medium">{courseText(challenge, draft)}</dd>
+          <dd className="break-words font-medium">{courseText(courseOptions, draft)}</dd>
           <dt className="text-base-content/60">Date</dt>
           <dd className="font-medium">{formatPlayedDate(draft.date)}</dd>
           <dt className="text-base-content/60">Holes</dt>
@@ -108,7 +110,7 @@ export function VerificationStep({
   );
 }
 
-function courseText(challenge: ChallengeListItem, draft: RecordDraft): string {
+function courseText(options: readonly CourseOption[], draft: RecordDraft): string {
   if (draft.courseChoice === CUSTOM_COURSE) return draft.customCourseName.trim();
-  return challenge.courses.find((c) => String(c.id) === draft.courseChoice)?.name ?? "Course not specified";
+  return options.find((c) => String(c.id) === draft.courseChoice)?.name ?? "Course not specified";
 }

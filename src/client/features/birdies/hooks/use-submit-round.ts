@@ -2,7 +2,7 @@ import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
 import type { Achievement } from "../../../../shared/schemas/achievements";
 import { recordedSummaryText } from "../../../../shared/domain/scoring";
 import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
-import { errorMessage, isNetworkError } from "../../../lib/errors";
+import { errorMessage, httpStatusOf, isNetworkError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { queueRound } from "../../offline/public";
 import { useRecordRound } from "./use-birdies";
@@ -20,8 +20,16 @@ function announceAchievements(achievements: readonly Achievement[]) {
   });
 }
 
-/** How a verified round ended: saved (on the server or on the device) or refused, and why. */
-export type SubmitOutcome = { saved: true } | { saved: false; message: string };
+type RecordedRound = Awaited<ReturnType<ReturnType<typeof useRecordRound>["mutateAsync"]>>;
+
+/**
+ * How a verified round ended: recorded (with the server's answer), kept on the device, or refused
+ * and why (`clash` when a hole was taken meanwhile: 409).
+ */
+export type SubmitOutcome =
+  | { saved: true; result: RecordedRound }
+  | { saved: true; result: null }
+  | { saved: false; message: string; clash: boolean };
 
 /**
  * Sends a verified round (docs/product/routes-and-screens.md#record-birdies): online it is recorded at once with its toasts and the 500 ms
@@ -43,7 +51,7 @@ export function useSubmitRound() {
     if (!navigator.onLine) {
       try {
         await saveOffline(input);
-        return { saved: true };
+        return { saved: true, result: null };
       } catch {
         // The device could not store it: try the network after all.
       }
@@ -53,19 +61,19 @@ export function useSubmitRound() {
       toast({ title: "Success!", description: recordedSummaryText(result.birdies, result.eagles) });
       announceAchievements(result.newAchievements ?? []);
       void refresh();
-      return { saved: true };
+      return { saved: true, result };
     } catch (error) {
       if (isNetworkError(error)) {
         try {
           await saveOffline(input);
-          return { saved: true };
+          return { saved: true, result: null };
         } catch {
           // Fall through to the error toast.
         }
       }
       const message = errorMessage(error, "There was an error recording your birdies.");
       toast({ title: "Error Recording Birdies", description: message, variant: "destructive" });
-      return { saved: false, message };
+      return { saved: false, message, clash: httpStatusOf(error) === 409 };
     }
   }
 

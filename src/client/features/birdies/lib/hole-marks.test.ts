@@ -38,3 +38,13 @@ describe("hole marks", () => {
     expect(countMarks({})).toEqual({ birdies: 0, eagles: 0, total: 0 });
   });
 });
+
+describe("taps on a hole with recorded marks", () => {
+  test("a birdied hole (multiples off) cycles none -> eagle -> none", () => {
+    expect(tapHole({}, 5, ["eagle"])).toEqual({ 5: "eagle" });
+    expect(tapHole({ 5: "eagle" }, 5, ["eagle"])).toEqual({});
+  });
+  test("an eagled hole (multiples off) cannot be marked", () => {
+    expect(tapHole({}, 5, [])).toEqual({});
+  });
+});

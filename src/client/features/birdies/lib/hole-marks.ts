@@ -19,9 +19,23 @@ export function markOf(marks: HoleMarks, hole: number): HoleMark {
   return marks[hole] ?? "none";
 }
 
+/**
+ * The mark after a tap when only `allowed` marks are open on the hole (the hole picker knows what
+ * is already recorded: docs/product/rules.md#one-record-per-hole-or-many): the cycle skips the rest.
+ */
+export function nextAllowedMark(mark: HoleMark, allowed: readonly RecordType[]): HoleMark {
+  let next = nextMark(mark);
+  while (next !== "none" && !allowed.includes(next)) next = nextMark(next);
+  return next;
+}
+
 /** The marks after one tap on `hole`; unmarked holes are dropped so the object stays small. */
-export function tapHole(marks: HoleMarks, hole: number): HoleMarks {
-  const next = nextMark(markOf(marks, hole));
+export function tapHole(
+  marks: HoleMarks,
+  hole: number,
+  allowed: readonly RecordType[] = ["birdie", "eagle"],
+): HoleMarks {
+  const next = nextAllowedMark(markOf(marks, hole), allowed);
   const copy: Record<number, HoleMark> = { ...marks };
   if (next === "none") delete copy[hole];
   else copy[hole] = next;

@@ -2,7 +2,7 @@ import { AdCard } from "../../ads/public";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
-import { challengeStatus } from "../../../../shared/domain/challenge-timing";
+import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
 import { ShareIcon } from "../../../components/ui/icons";
 import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
@@ -124,10 +124,20 @@ export function ChallengeDetailPage() {
               <ShareIcon />
               Invite
             </button>
-            <Link to={`/record-birdies/${data.id}`} className="btn btn-primary flex-1 sm:flex-none">
-              <TargetIcon className="text-lg" />
-              Record Birdie
-            </Link>
+            {/* Only a running challenge takes records (docs/product/rules.md#recording-window). */}
+            {status === "active" ? (
+              <Link to={`/record-birdies/${data.id}`} className="btn btn-primary flex-1 sm:flex-none">
+                <TargetIcon className="text-lg" />
+                Record Birdie
+              </Link>
+            ) : status === "upcoming" ? (
+              <span
+                className="flex flex-1 items-center justify-center text-sm font-medium sm:flex-none"
+                data-testid="starts-on"
+              >
+                {startsText(data.startDate)}
+              </span>
+            ) : null}
           </>
         }
       />

@@ -4,6 +4,7 @@ import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
 import { PendingSyncBadge } from "../../offline/public";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
+import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { HoleDetailsDialog, HoleStatusGrid, useOwnBirdies, holeStatuses } from "../../birdies/public";
 import { useNow } from "../../../hooks/use-now";
@@ -79,10 +80,17 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
           <Link to={`/challenges/${challenge.id}`} className="btn btn-outline btn-primary">
             View Challenge
           </Link>
-          <Link to={`/record-birdies/${challenge.id}`} className="btn btn-primary">
-            <TargetIcon className="text-lg" />
-            Record New Birdie
-          </Link>
+          {/* An upcoming challenge takes no records yet (docs/product/rules.md#recording-window). */}
+          {challengeStatus(challenge.startDate, challenge.endDate, now) === "active" ? (
+            <Link to={`/record-birdies/${challenge.id}`} className="btn btn-primary">
+              <TargetIcon className="text-lg" />
+              Record New Birdie
+            </Link>
+          ) : (
+            <p className="flex items-center justify-center text-sm font-medium" data-testid="starts-on">
+              {startsText(challenge.startDate)}
+            </p>
+          )}
         </div>
       </div>
       <HoleDetailsDialog

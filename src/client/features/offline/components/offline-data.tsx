@@ -1,0 +1,63 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useOnlineStatus } from "../hooks/use-online-status";
+
+// The persistence code is fetched after the first render (ADR 0029); the banner needs only the
+// time of the newest data, read from the query cache itself.
+
+/** Keeps what the golfer saw on the device (mounted once by the signed-in layout). */
+export function OfflineData({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("../lib/query-persistence").then((m) => {
+      if (!cancelled) stop = m.startQueryPersistence(queryClient, userId);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, userId]);
+  return null;
+}
+
+function newestData(queryClient: ReturnType<typeof useQueryClient>): number {
+  let newest = 0;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const path = query.queryKey[0];
+    const router = Array.isArray(path) ? path[0] : null;
+    if (typeof router !== "string" || router === "auth" || router === "admin") continue;
+    if (query.state.status === "success") newest = Math.max(newest, query.state.dataUpdatedAt);
+  }
+  return newest;
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/**
+ * Offline, a quiet line says the screen shows what the golfer last saw and when
+ * (docs/product/routes-and-screens.md#signed-in-layout), instead of errors for being offline.
+ */
+export function OfflineBanner() {
+  const online = useOnlineStatus();
+  const queryClient = useQueryClient();
+  const [cache] = useState(() => queryClient.getQueryCache());
+  const seenAt = useSyncExternalStore(
+    (listener) => cache.subscribe(listener),
+    () => newestData(queryClient),
+    () => 0,
+  );
+  if (online) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-box border border-base-300 bg-base-100 px-4 py-2 text-sm text-base-content/80"
+      data-testid="offline-banner"
+    >
+      {seenAt > 0
+        ? `Offline - showing what you saw at ${TIME.format(seenAt)}`
+        : "Offline - nothing saved on this device yet"}
+    </p>
+  );
+}
