@@ -30,7 +30,12 @@ test.describe("My Challenges", () => {
     await page.getByRole("button", { name: "Create Challenge" }).click();
 
     await expect(toast(page)).toContainText("Challenge Created!");
-    await expect(page).toHaveURL(/\/challenges$/);
+    // Lands on the new challenge with its share card (link, PIN, QR) up front.
+    await expect(page).toHaveURL(/\/challenges\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your challenge is ready: invite your friends" })).toBeVisible();
+    await expect(page.getByTestId("invite-qr")).toBeVisible();
+    await page.goto("/challenges");
     const card = page.getByTestId("challenge-card").filter({ hasText: name });
     await expect(card).toBeVisible();
     await expect(card.getByText("Creator", { exact: true })).toBeVisible();
@@ -94,7 +99,8 @@ test.describe("My Challenges", () => {
     await page.getByLabel("Add a course").fill(`Sea Cliffs ${suffix}`);
     await page.getByRole("button", { name: "Create Challenge" }).click();
 
-    await expect(page).toHaveURL(/\/challenges$/);
+    await expect(page).toHaveURL(/\/challenges\/\d+$/);
+    await page.goto("/challenges");
     const card = page.getByTestId("challenge-card").filter({ hasText: name });
     await expect(card.getByText(`Dune Valley ${suffix} +2 more`)).toBeVisible();
     await expect(card.getByText("Hybrid Mode")).toBeVisible();

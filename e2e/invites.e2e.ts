@@ -75,10 +75,19 @@ test.describe("invite links", () => {
     await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   });
 
-  test("signed out, the invite link is kept while signing in", async ({ page, browser }) => {
+  test("signed out, the invite link shows the invitation first and keeps it while signing up", async ({
+    page,
+    browser,
+  }) => {
     const host = await creatorWithChallenge(browser);
     await page.goto(`/join-challenge/${host.challenge.inviteCode}`);
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}$`));
+    await expect(page.getByText("You've Been Invited to Join")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: host.challenge.name })).toBeVisible();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign Up & Join" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}&tab=register$`),
+    );
     expect(await page.evaluate(() => localStorage.getItem("pendingInviteCode"))).toBe(host.challenge.inviteCode);
     await host.context.close();
   });
@@ -136,13 +145,16 @@ test.describe("invite page", () => {
     await page.goto(`/invite/${host.challenge.inviteCode}`);
     await expect(page.getByText("You've Been Invited to Join")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: host.challenge.name })).toBeVisible();
-    await expect(page.getByText("The player with the most unique holes birdied wins.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "The player with the most points wins (birdie 1, eagle 3). Ties go to the player with the most birdies.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign Up & Join" })).toBeVisible();
 
     await page.getByRole("button", { name: "Login & Join" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Login Required");
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/invite/${host.challenge.inviteCode}$`));
+    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}$`));
 
     await page.getByLabel("Username").fill(golfer.username);
     await page.getByLabel("Password").fill(golfer.password);

@@ -1,16 +1,12 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useCurrentUser } from "../hooks/use-current-user";
+import { Outlet, ScrollRestoration } from "react-router";
 import { RouteFocus } from "./route-focus";
 
 /**
  * Wraps every route: restores scroll per navigation, moves focus to each new page's heading and
- * announces it, and applies the rule that a signed-in admin anywhere outside /admin is sent
- * to /admin (docs/product/routes-and-screens.md#guards-and-redirects).
+ * announces it. Admins may open every player page (ADR 0030); the account menus switch between
+ * Admin and Play (docs/product/routes-and-screens.md#guards-and-redirects).
  */
 export function RootRoute() {
-  const { user } = useCurrentUser();
-  const { pathname } = useLocation();
-  if (user?.isAdmin && !/^\/admin(?:\/|$)/.test(pathname)) return <Navigate to="/admin" replace />;
   return (
     <>
       <ScrollRestoration />

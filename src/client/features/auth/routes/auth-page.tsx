@@ -38,6 +38,8 @@ export function AuthPage() {
     const timer = setTimeout(() => {
       const inviteCode = takePendingInvite();
       if (inviteCode) void navigate(`/join-challenge/${encodeURIComponent(inviteCode)}`, { replace: true });
+      // An admin's sign-in lands on /admin unless it was on its way somewhere (ADR 0030).
+      else if (user.isAdmin && !redirect) void navigate("/admin", { replace: true });
       else void navigate(safeRedirectTarget(redirect), { replace: true });
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
