@@ -165,13 +165,15 @@ test.describe("challenge detail", () => {
     await expect(second.page).toHaveURL(new RegExp(`/challenges/${challenge.id}$`), { timeout: 15_000 });
     await expect(second.page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
 
-    // Third golfer: opens the invite link signed out, signs up, lands in the challenge.
+    // Third golfer: opens the invite link signed out, sees the invitation, signs up, lands in the challenge.
     const thirdContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const third = await thirdContext.newPage();
     await third.goto(new URL(link).pathname);
+    await expect(third.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
+    await third.getByRole("button", { name: "Sign Up & Join" }).click();
     await expect(third).toHaveURL(/\/auth\?redirect=/);
     const newcomer = uniqueUser("Linky");
-    await third.getByRole("tab", { name: "Register" }).click();
+    await expect(third.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
     await third.getByLabel("Username").fill(newcomer.username);
     await third.getByLabel("Display name").fill(newcomer.displayName);
     await third.getByLabel("Email").fill(newcomer.email);

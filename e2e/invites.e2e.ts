@@ -106,7 +106,8 @@ test.describe("share page", () => {
     await expect(page.getByText("Winter rules apply")).toBeVisible();
     await expect(page.getByText(host.challenge.courseName)).toBeVisible();
     await expect(page.getByText("1 player", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Browse All Challenges" })).toHaveAttribute("href", "/challenges");
+    // Signed out there is no list to browse (it used to lead to My Challenges).
+    await expect(page.getByRole("link", { name: "Browse All Challenges" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByTestId("toast")).toContainText("Link Copied!");
@@ -116,6 +117,8 @@ test.describe("share page", () => {
 
     // Joining from the preview goes through sign-in and keeps the invitation.
     await page.getByRole("link", { name: "Join This Challenge" }).click();
+    await expect(page).toHaveURL(new RegExp(`/join-challenge/${host.challenge.inviteCode}$`));
+    await page.getByRole("button", { name: "Login & Join" }).click();
     await expect(page).toHaveURL(/\/auth\?redirect=/);
     await host.context.close();
   });
