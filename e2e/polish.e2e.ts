@@ -48,7 +48,10 @@ async function smallTargets(page: Page): Promise<string[]> {
       // The skip link waits off screen until focused.
       if (box.bottom + window.scrollY <= 0 || box.right <= 0) continue;
       const input = el as HTMLInputElement;
-      if (el.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio")) {
+      // A bare input inside daisyUI's `label.input` wrapper: the wrapper is the field one taps.
+      const wrapper = el.tagName === "INPUT" ? el.closest("label.input, label.select") : null;
+      if (wrapper) box = wrapper.getBoundingClientRect();
+      else if (el.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio")) {
         const label = el.closest("label") ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null);
         if (label) box = label.getBoundingClientRect();
       }

@@ -120,7 +120,7 @@ export function AdminChallengesPage() {
                         {/* Named by its visible text (WCAG 2.5.3 label in name). */}
                         <button
                           type="button"
-                          className="min-w-40 max-w-64 text-left"
+                          className="min-h-11 min-w-40 max-w-64 text-left"
                           onClick={() => update({ open: c.id }, { push: true })}
                         >
                           <span className="sr-only">View </span>

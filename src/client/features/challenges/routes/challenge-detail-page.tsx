@@ -76,13 +76,15 @@ export function ChallengeDetailPage() {
   // (scroll-padding), focus it and light it up briefly (WCAG 2.4.7).
   useEffect(() => {
     const card = inviteRef.current;
-    if (!scrollToInvite || !card) return;
+    // Waits for the Overview tab (the tab change is a navigation, later than this state) unless
+    // the card leads the page; `tab` is a dependency so the effect runs again once it has rendered.
+    if (!scrollToInvite || !card || (tab !== "overview" && !justCreated)) return;
     setScrollToInvite(false);
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
     card.focus({ preventScroll: true });
     setHighlightInvite(true);
-  }, [scrollToInvite]);
+  }, [scrollToInvite, tab, justCreated]);
 
   useEffect(() => {
     if (!highlightInvite) return;
