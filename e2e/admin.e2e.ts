@@ -3,11 +3,19 @@ import { E2E_ADMIN } from "./admin-account";
 import { ADMIN_USERNAME, expect, registerViaApi, signInAdminViaApi, test, uniqueUser } from "./fixtures";
 
 test.describe("admin area", () => {
-  test("a signed-in admin outside /admin is sent to /admin", async ({ page }) => {
+  test("an admin may play: player pages open, the menus switch between Admin and Play (ADR 0030)", async ({ page }) => {
     await signInAdminViaApi(page);
     await page.goto("/achievements");
+    await expect(page).toHaveURL(/\/achievements$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await page.getByRole("link", { name: "Play" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
+    await page.goto("/admin");
 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);

@@ -57,7 +57,7 @@ test.describe("recording birdies", () => {
     await submit.click();
 
     await expect(toast).toContainText("Success!");
-    await expect(toast).toContainText("Recorded 2 hole(s): 1 birdie(s), 1 eagle(s).");
+    await expect(toast).toContainText("Recorded 2 holes: 1 birdie, 1 eagle.");
     // Success shows the round's result; Record Another Round starts a fresh form that knows the
     // recorded holes.
     await expect(page.getByRole("heading", { name: "Round Recorded" })).toBeVisible();
@@ -80,8 +80,8 @@ test.describe("recording birdies", () => {
     await expect(grid.locator('[data-state="eagle"]')).toHaveCount(1);
     await expect(grid.locator("li[data-hole='3']")).toHaveAttribute("data-state", "birdie");
     await expect(grid.locator("li[data-hole='7']")).toHaveAttribute("data-state", "eagle");
-    await expect(card).toContainText("Birdies (right) = 1 pt");
-    await expect(card).toContainText("Eagles (left) = 3 pts");
+    await expect(card).toContainText("Birdie 1 pt");
+    await expect(card).toContainText("Eagle 3 pts");
     await expect(card.getByRole("link", { name: "View Challenge" })).toHaveAttribute(
       "href",
       `/challenges/${challenge.id}`,
@@ -175,7 +175,7 @@ test.describe("recording birdies", () => {
     await page.getByLabel("Signature").fill("Pat S");
     await page.getByRole("button", { name: "Submit Verification" }).click();
     const toast = page.getByTestId("toast");
-    await expect(toast).toContainText("Recorded 1 hole(s): 0 birdie(s), 1 eagle(s).");
+    await expect(toast).toContainText("Recorded 1 hole: 0 birdies, 1 eagle.");
 
     await page.goto("/");
     const card = page.getByTestId("current-challenge-card");

@@ -30,7 +30,12 @@ test.describe("My Challenges", () => {
     await page.getByRole("button", { name: "Create Challenge" }).click();
 
     await expect(toast(page)).toContainText("Challenge Created!");
-    await expect(page).toHaveURL(/\/challenges$/);
+    // Lands on the new challenge with its share card (link, PIN, QR) up front.
+    await expect(page).toHaveURL(/\/challenges\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your challenge is ready: invite your friends" })).toBeVisible();
+    await expect(page.getByTestId("invite-qr")).toBeVisible();
+    await page.goto("/challenges");
     const card = page.getByTestId("challenge-card").filter({ hasText: name });
     await expect(card).toBeVisible();
     await expect(card.getByText("Creator", { exact: true })).toBeVisible();
@@ -94,7 +99,8 @@ test.describe("My Challenges", () => {
     await page.getByLabel("Add a course").fill(`Sea Cliffs ${suffix}`);
     await page.getByRole("button", { name: "Create Challenge" }).click();
 
-    await expect(page).toHaveURL(/\/challenges$/);
+    await expect(page).toHaveURL(/\/challenges\/\d+$/);
+    await page.goto("/challenges");
     const card = page.getByTestId("challenge-card").filter({ hasText: name });
     await expect(card.getByText(`Dune Valley ${suffix} +2 more`)).toBeVisible();
     await expect(card.getByText("Hybrid Mode")).toBeVisible();
@@ -159,13 +165,15 @@ test.describe("challenge detail", () => {
     await expect(second.page).toHaveURL(new RegExp(`/challenges/${challenge.id}$`), { timeout: 15_000 });
     await expect(second.page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
 
-    // Third golfer: opens the invite link signed out, signs up, lands in the challenge.
+    // Third golfer: opens the invite link signed out, sees the invitation, signs up, lands in the challenge.
     const thirdContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const third = await thirdContext.newPage();
     await third.goto(new URL(link).pathname);
+    await expect(third.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
+    await third.getByRole("button", { name: "Sign Up & Join" }).click();
     await expect(third).toHaveURL(/\/auth\?redirect=/);
     const newcomer = uniqueUser("Linky");
-    await third.getByRole("tab", { name: "Register" }).click();
+    await expect(third.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
     await third.getByLabel("Username").fill(newcomer.username);
     await third.getByLabel("Display name").fill(newcomer.displayName);
     await third.getByLabel("Email").fill(newcomer.email);

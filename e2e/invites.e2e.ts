@@ -75,10 +75,19 @@ test.describe("invite links", () => {
     await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   });
 
-  test("signed out, the invite link is kept while signing in", async ({ page, browser }) => {
+  test("signed out, the invite link shows the invitation first and keeps it while signing up", async ({
+    page,
+    browser,
+  }) => {
     const host = await creatorWithChallenge(browser);
     await page.goto(`/join-challenge/${host.challenge.inviteCode}`);
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}$`));
+    await expect(page.getByText("You've Been Invited to Join")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: host.challenge.name })).toBeVisible();
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign Up & Join" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}&tab=register$`),
+    );
     expect(await page.evaluate(() => localStorage.getItem("pendingInviteCode"))).toBe(host.challenge.inviteCode);
     await host.context.close();
   });
@@ -97,7 +106,8 @@ test.describe("share page", () => {
     await expect(page.getByText("Winter rules apply")).toBeVisible();
     await expect(page.getByText(host.challenge.courseName)).toBeVisible();
     await expect(page.getByText("1 player", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Browse All Challenges" })).toHaveAttribute("href", "/challenges");
+    // Signed out there is no list to browse (it used to lead to My Challenges).
+    await expect(page.getByRole("link", { name: "Browse All Challenges" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByTestId("toast")).toContainText("Link Copied!");
@@ -107,6 +117,8 @@ test.describe("share page", () => {
 
     // Joining from the preview goes through sign-in and keeps the invitation.
     await page.getByRole("link", { name: "Join This Challenge" }).click();
+    await expect(page).toHaveURL(new RegExp(`/join-challenge/${host.challenge.inviteCode}$`));
+    await page.getByRole("button", { name: "Login & Join" }).click();
     await expect(page).toHaveURL(/\/auth\?redirect=/);
     await host.context.close();
   });
@@ -136,13 +148,16 @@ test.describe("invite page", () => {
     await page.goto(`/invite/${host.challenge.inviteCode}`);
     await expect(page.getByText("You've Been Invited to Join")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: host.challenge.name })).toBeVisible();
-    await expect(page.getByText("The player with the most unique holes birdied wins.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "The player with the most points wins (birdie 1, eagle 3). Ties go to the player with the most birdies.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Timeline" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign Up & Join" })).toBeVisible();
 
     await page.getByRole("button", { name: "Login & Join" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Login Required");
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/invite/${host.challenge.inviteCode}$`));
+    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/join-challenge/${host.challenge.inviteCode}$`));
 
     await page.getByLabel("Username").fill(golfer.username);
     await page.getByLabel("Password").fill(golfer.password);

@@ -32,8 +32,8 @@ test.describe("leaderboards and achievements", () => {
     await expect(rows.nth(1)).toContainText("You");
     await expect(rows.nth(1)).toHaveAttribute("aria-current", "true");
     await expect(rows.nth(1).getByRole("img", { name: "Rank 2, Silver medal" })).toBeVisible();
-    await expect(page.getByText("Birdie = 1 pt")).toBeVisible();
-    await expect(page.getByText("Eagle = 3 pts")).toBeVisible();
+    await expect(page.getByText("Birdie 1 pt", { exact: true })).toBeVisible();
+    await expect(page.getByText("Eagle 3 pts", { exact: true })).toBeVisible();
 
     // Any player's birdies open from the board.
     await rows.nth(0).getByRole("button").click();
@@ -55,8 +55,8 @@ test.describe("leaderboards and achievements", () => {
     const widgetRows = widget.getByTestId("dashboard-leaderboard-row");
     await expect(widgetRows).toHaveCount(2);
     await expect(widgetRows.nth(0)).toContainText(bruno.displayName);
-    await expect(widgetRows.nth(0)).toContainText("2 / 18");
-    await expect(widgetRows.nth(0)).toContainText("Holes Birdied");
+    // Every ranked row shows the points it is ranked by and the holes.
+    await expect(widgetRows.nth(0).getByTestId("board-figures")).toHaveText("4 pts2/18 holes");
     await expect(widgetRows.nth(0)).toContainText("Handicap: N/A");
     await expect(widgetRows.nth(1)).toContainText("You");
     await expect(widgetRows.nth(1)).toHaveAttribute("aria-current", "true");

@@ -5,6 +5,7 @@ import { listBirdiesQuerySchema, recordBirdieSchema } from "../src/shared/schema
 import {
   addChallengeCourseSchema,
   createChallengeSchema,
+  transferChallengeSchema,
   updateChallengeSchema,
 } from "../src/shared/schemas/challenges";
 import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
@@ -284,6 +285,35 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       NOT_MEMBER,
       [403, "`Only the creator can remove players`, or `The creator cannot be removed from the challenge`"],
       [404, "`Player not found` when that user does not play in the challenge"],
+    ],
+  },
+  "POST /api/challenges/:id/leave": {
+    group: "Challenges",
+    summary: "Leave a challenge (any player but the creator): the same effect as a removal",
+    description:
+      "Deletes the caller's records in the challenge (boards drop them), posts `{name} left the challenge` in the chat and takes their sockets out of the room. The invite link lets them back in later, with no records.",
+    userIdQuery: true,
+    answer: '200 `{ "ok": true }`',
+    errors: [
+      NOT_MEMBER,
+      [403, "`The creator cannot leave the challenge. Hand it to another member first or delete it.`"],
+    ],
+  },
+  "POST /api/challenges/:id/transfer": {
+    group: "Challenges",
+    summary: "Hand the challenge to another member, who becomes its creator (creator only)",
+    description: "The old creator stays a player. Runs one at a time with removals and leaves of the same challenge.",
+    body: transferChallengeSchema,
+    userIdQuery: true,
+    fieldNotes: { userId: "The member who takes over" },
+    answer: "200 `ChallengeView`",
+    errors: [
+      NOT_MEMBER,
+      [
+        400,
+        "`That golfer is not a member of this challenge` (also for an unknown user), or `You already run this challenge`",
+      ],
+      [403, "`Only the creator can hand the challenge over`"],
     ],
   },
   "POST /api/challenges/:id/invite/regenerate": {
@@ -600,6 +630,8 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "challenges.addCourse": { access: "signed in", twin: "POST /api/challenges/:id/courses" },
   "challenges.players": { access: "signed in", twin: "GET /api/challenges/:id/players" },
   "challenges.removePlayer": { access: "signed in", twin: "DELETE /api/challenges/:id/players/:userId" },
+  "challenges.leave": { access: "signed in", twin: "POST /api/challenges/:id/leave" },
+  "challenges.transfer": { access: "signed in", twin: "POST /api/challenges/:id/transfer" },
   "challenges.regenerateInvite": { access: "signed in", twin: "POST /api/challenges/:id/invite/regenerate" },
   "account.export": { access: "signed in", twin: "GET /api/users/me/export" },
   "account.delete": { access: "signed in", twin: "DELETE /api/users/me" },

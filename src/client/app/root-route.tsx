@@ -1,16 +1,24 @@
-import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useCurrentUser } from "../hooks/use-current-user";
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { dismissToasts } from "../lib/toast";
 import { RouteFocus } from "./route-focus";
+
+// A toast raised this recently belongs to the action that changed the page ("Challenge Created!",
+// then the new challenge): it comes along; older ones belong to the page left behind.
+const TOAST_GRACE_MS = 2000;
 
 /**
  * Wraps every route: restores scroll per navigation, moves focus to each new page's heading and
- * announces it, and applies the rule that a signed-in admin anywhere outside /admin is sent
- * to /admin (docs/product/routes-and-screens.md#guards-and-redirects).
+ * announces it, and takes the last page's toast away (docs/product/routes-and-screens.md#toasts).
+ * Admins may open every player page (ADR 0030); the account menus switch between Admin and Play
+ * (docs/product/routes-and-screens.md#guards-and-redirects).
  */
 export function RootRoute() {
-  const { user } = useCurrentUser();
   const { pathname } = useLocation();
-  if (user?.isAdmin && !/^\/admin(?:\/|$)/.test(pathname)) return <Navigate to="/admin" replace />;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, which is what pathname says
+  useEffect(() => {
+    dismissToasts({ olderThanMs: TOAST_GRACE_MS });
+  }, [pathname]);
   return (
     <>
       <ScrollRestoration />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { connectToasts, type ShownToast, TOAST_DEFAULT_DURATION_MS, toast } from "./toast";
+import { connectToasts, dismissToasts, type ShownToast, TOAST_DEFAULT_DURATION_MS, toast } from "./toast";
 
 // The wrapper's own rules: defaults, order and dismissal across the moment sonner arrives. The
 // driver here only records calls; the real one (sonner) is exercised by the e2e specs.
@@ -49,5 +49,20 @@ describe("toast()", () => {
     later.dismiss();
     expect(r.shown.map((t) => t.title)).toEqual(["shown"]);
     expect(r.dismissed).toEqual([1]);
+  });
+});
+
+describe("dismissToasts()", () => {
+  test("takes the newest toast away, but not one raised within the grace period", () => {
+    const r = recordingDriver();
+    connectToasts(r.driver);
+    toast({ title: "Challenge Created!" });
+    dismissToasts({ olderThanMs: 2000 });
+    expect(r.dismissed).toEqual([]);
+    dismissToasts({ olderThanMs: 2000, now: Date.now() + 2500 });
+    expect(r.dismissed).toHaveLength(1);
+    // Nothing left to dismiss: a second call does nothing.
+    dismissToasts();
+    expect(r.dismissed).toHaveLength(1);
   });
 });

@@ -37,6 +37,23 @@ export function connectToasts(next: ToastDriver | null): void {
   for (const show of queued) show();
 }
 
+/** The newest toast and when it was raised: the one a change of screen or state may take away. */
+let latest: { handle: ToastHandle; at: number } | null = null;
+
+/**
+ * Takes the toast on screen away when what it says no longer belongs (docs/product/routes-and-screens.md#toasts):
+ * the screen changed, or a newer state contradicts it (an inline error under a success). With
+ * `olderThanMs`, a toast raised that recently stays: it belongs to the action that moved the
+ * golfer on ("Challenge Created!" then the new page).
+ */
+export function dismissToasts(options: { olderThanMs?: number; now?: number } = {}): void {
+  if (!latest) return;
+  const age = (options.now ?? Date.now()) - latest.at;
+  if (age < (options.olderThanMs ?? 0)) return;
+  latest.handle.dismiss();
+  latest = null;
+}
+
 export function toast(input: ToastInput): ToastHandle {
   const shown: ShownToast = {
     ...input,
@@ -50,12 +67,14 @@ export function toast(input: ToastInput): ToastHandle {
   };
   if (driver) show();
   else waiting.push(show);
-  return {
+  const handle: ToastHandle = {
     dismiss() {
       dismissed = true;
       if (id !== null) driver?.dismiss(id);
     },
   };
+  latest = { handle, at: Date.now() };
+  return handle;
 }
 
 /** Set by the toaster: puts the toasts back on top of the browser's top layer. */

@@ -3,6 +3,7 @@ import { flushSync } from "react-dom";
 import type { z } from "zod";
 import { focusFirstInvalid } from "./focus";
 import { firstIssueByField } from "./form-errors";
+import { dismissToasts } from "./toast";
 
 /**
  * Form state checked by a shared zod schema (the same one the server uses): field values, the
@@ -22,6 +23,8 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
   const validate = (form?: HTMLFormElement | null): z.output<S> | null => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
+      // An inline error contradicts whatever toast is still up (a success from before).
+      dismissToasts();
       flushSync(() => setErrors(firstIssueByField(parsed.error.issues)));
       focusFirstInvalid(form);
       return null;

@@ -97,6 +97,7 @@ describe("summariseHoles", () => {
   });
 
   test("success toast text", () => {
-    expect(recordedSummaryText(1, 1)).toBe("Recorded 2 hole(s): 1 birdie(s), 1 eagle(s).");
+    expect(recordedSummaryText(1, 1)).toBe("Recorded 2 holes: 1 birdie, 1 eagle.");
+    expect(recordedSummaryText(0, 1)).toBe("Recorded 1 hole: 0 birdies, 1 eagle.");
   });
 });

@@ -1,4 +1,5 @@
 import { HOLES_PER_CHALLENGE, progressPercent } from "./challenge-progress";
+import { countOf } from "./plural";
 
 // The scoring rule (docs/product/rules.md#birdie-or-eagle): a record's score is strokes on a par-4
 // hole (3 birdie, 2 eagle, 1 albatross/hole-in-one counted as an eagle). The relative reading (-1
@@ -93,8 +94,8 @@ export function summariseHoles(records: readonly ScoredRecord[], rules: Challeng
 
 /**
  * The record success toast body (docs/product/texts-and-messages.md#domain-texts):
- * 'Recorded N hole(s): X birdie(s), Y eagle(s).'
+ * 'Recorded 2 holes: 1 birdie, 1 eagle.' (plurals by Intl.PluralRules).
  */
 export function recordedSummaryText(birdies: number, eagles: number): string {
-  return `Recorded ${birdies + eagles} hole(s): ${birdies} birdie(s), ${eagles} eagle(s).`;
+  return `Recorded ${countOf(birdies + eagles, "hole", "holes")}: ${countOf(birdies, "birdie", "birdies")}, ${countOf(eagles, "eagle", "eagles")}.`;
 }

@@ -204,6 +204,15 @@ export const addChallengeCourseProcedureSchema = z
 
 export const removePlayerSchema = z.object({ id: positiveIdSchema("challenge"), userId: positiveIdSchema("user") });
 
+/** POST /api/challenges/{id}/transfer: the member who becomes the creator. */
+export const transferChallengeSchema = z.object({ userId: positiveIdSchema("user") });
+
+/** challenges.transfer over tRPC: the same field plus the challenge id. */
+export const transferChallengeProcedureSchema = z.object({
+  id: positiveIdSchema("challenge"),
+  userId: positiveIdSchema("user"),
+});
+
 // ---- What the server answers -------------------------------------------------------------------
 
 export type HoleCount = { birdies: number; eagles: number };

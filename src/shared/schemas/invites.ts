@@ -3,6 +3,7 @@ import { normalisePin, PIN_INPUT_MAX, PIN_MIN_INPUT } from "../domain/invite-cod
 import type { ChallengeStatus } from "../domain/challenge-timing";
 import type { Course } from "./courses";
 import type { CourseMode } from "../domain/challenge-courses";
+import type { Tiebreaker } from "./challenges";
 
 export const PIN_REQUIRED = "Please enter a PIN code";
 export const PIN_TOO_SHORT = "PIN code is too short";
@@ -52,6 +53,8 @@ export type InvitePreview = {
   endDate: string;
   status: ChallengeStatus;
   playerCount: number;
+  tiebreaker: Tiebreaker;
+  tiebreakerThreshold: number;
 };
 
 /** GET /api/challenges/invite/{code}: the preview for a signed-in golfer, and whether they are in. */

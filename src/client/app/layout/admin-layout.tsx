@@ -28,8 +28,8 @@ const ADMIN_NAV: AdminNavItem[] = [
 ];
 
 /**
- * The admin shell: the shared header (with who is signed in and a sign-out button instead of the
- * player menu, whose pages admins never see) and one navigation that is a side bar from 768 px and
+ * The admin shell: the shared header (with who is signed in, Play for the player pages and a
+ * sign-out button instead of the player menu) and one navigation that is a side bar from 768 px and
  * a sticky top bar on phones (its items wrap rather than scroll sideways).
  */
 export function AdminLayout({ user }: { user: SessionUser }) {
@@ -104,9 +104,14 @@ function AdminAccount({ user }: { user: SessionUser }) {
         </div>
         <span className="sr-only sm:hidden">Signed in as {name}</span>
       </div>
+      {/* Admins play too (ADR 0030): Play opens the player pages. */}
+      <Link to="/" className="btn btn-ghost min-h-11">
+        <FlagIcon className="text-base" />
+        Play
+      </Link>
       <button
         type="button"
-        className="btn btn-ghost btn-sm"
+        className="btn btn-ghost min-h-11"
         aria-label="Sign out"
         onClick={signOut}
         disabled={isLoggingOut}

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu } from "../../components/ui/dropdown-menu";
-import { LifeBuoyIcon, LogOutIcon, SettingsIcon, UserIcon } from "../../components/ui/icons";
+import { LifeBuoyIcon, LogOutIcon, SettingsIcon, ShieldIcon, UserIcon } from "../../components/ui/icons";
 import type { SessionUser } from "../../lib/session";
 import { useAuth } from "../../features/auth/public";
 
@@ -11,6 +11,8 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   const name = user.displayName || user.username;
 
   const items = [
+    // Admins play too (ADR 0030): their menu leads back to the admin area.
+    ...(user.isAdmin ? [{ label: "Admin", to: "/admin", icon: <ShieldIcon /> }] : []),
     { label: "Profile", to: "/profile", icon: <UserIcon /> },
     { label: "Settings", to: "/profile?tab=settings", icon: <SettingsIcon /> },
     { label: "Support", to: "/support", icon: <LifeBuoyIcon /> },

@@ -15,7 +15,7 @@ export function SiteHeader({ homeTo = "/", actions, children }: SiteHeaderProps)
       <div className="@container mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-2 px-4 sm:px-6">
         <Link
           to={homeTo}
-          className="flex min-w-0 items-center rounded-field text-lg focus-visible:outline-2 focus-visible:outline-primary"
+          className="flex min-h-11 min-w-0 items-center rounded-field text-lg focus-visible:outline-2 focus-visible:outline-primary"
           aria-label="Birdie Challenge home"
         >
           <Logo />

@@ -150,15 +150,15 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-/** Top centre on phones, bottom right from `md`, as wide as fits; the other edge when in the way. */
+/**
+ * Bottom centre on phones (above the bottom bar), bottom right from `md`, as wide as fits: never
+ * over the header or the page title. The top edge only when the toast would cover the focused control.
+ */
 export default function SonnerToaster() {
   const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
-  const preferred: Edge = wide ? "bottom" : "top";
-  const [edge, setEdge] = useState<Edge>(preferred);
+  const [edge, setEdge] = useState<Edge>("bottom");
   const edgeRef = useRef(edge);
   edgeRef.current = edge;
-
-  useEffect(() => setEdge(preferred), [preferred]);
 
   // Mounted after sonner's own Toaster has subscribed (effects run child first), so queued
   // toasts reach it.
@@ -203,6 +203,12 @@ export default function SonnerToaster() {
       position={wide ? `${edge}-right` : `${edge}-center`}
       visibleToasts={1}
       containerAriaLabel="Notifications"
+      // Above the phone's bottom bar (its height is --sticky-bottom, set by use-sticky-chrome).
+      offset={{ bottom: "calc(var(--sticky-bottom, 0px) + 1rem)", top: "calc(var(--header-height, 4rem) + 0.5rem)" }}
+      mobileOffset={{
+        bottom: "calc(var(--sticky-bottom, 0px) + 0.75rem)",
+        top: "calc(var(--header-height, 4rem) + 0.5rem)",
+      }}
       style={{ "--width": "min(26rem, calc(100vw - 2rem))" } as CSSProperties}
     />
   );

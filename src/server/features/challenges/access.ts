@@ -14,6 +14,7 @@ export const ONLY_CREATOR = {
   courses: "Only the creator can change the courses of this challenge",
   players: "Only the creator can remove players",
   invite: "Only the creator can regenerate the invite codes",
+  transfer: "Only the creator can hand the challenge over",
 } as const;
 
 export type CreatorAction = keyof typeof ONLY_CREATOR;
@@ -64,6 +65,16 @@ export async function requireCreator(
   const challenge = await requireMember(db, challengeId, userId);
   if (challenge.creatorId !== userId) throw forbidden(ONLY_CREATOR[action]);
   return challenge;
+}
+
+/**
+ * Locks the challenge row until the transaction ends (NO KEY UPDATE: recording's foreign-key
+ * checks take KEY SHARE and are not blocked). Removing, leaving and handing over take it first, so
+ * they run one at a time per challenge and each sees who the creator is after the one before.
+ */
+export async function lockChallenge(tx: Db, challengeId: number): Promise<ChallengeRow | undefined> {
+  const [row] = await tx.select().from(challenges).where(eq(challenges.id, challengeId)).for("no key update");
+  return row;
 }
 
 export async function isMember(db: Db, challengeId: number, userId: number): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   EDIT_END_BEFORE_START,
   type InviteCodes,
   type removePlayerSchema,
+  type transferChallengeProcedureSchema,
   type updateChallengeProcedureSchema,
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
@@ -22,7 +23,7 @@ import { deletePlayerRecords } from "../birdies/queries";
 import { announceLeave } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
-import { requireCreator } from "./access";
+import { CHALLENGE_NOT_FOUND, lockChallenge, lockMembership, requireCreator, requireMember } from "./access";
 import { courseListOf, viewOf } from "./views";
 import { onlyRow } from "../../lib/rows";
 
@@ -32,6 +33,10 @@ export const PLAYER_NOT_FOUND = "Player not found";
 export const NEEDS_ONE_COURSE = "Choose a course for a single-course challenge";
 export const ONLY_ONE_COURSE = "A single-course challenge has exactly one course";
 export const CREATOR_NOT_REMOVABLE = "The creator cannot be removed from the challenge";
+export const CREATOR_CANNOT_LEAVE =
+  "The creator cannot leave the challenge. Hand it to another member first or delete it.";
+export const TRANSFER_NOT_MEMBER = "That golfer is not a member of this challenge";
+export const TRANSFER_TO_SELF = "You already run this challenge";
 export const TOO_MANY_CHALLENGES = "You have created many challenges recently. Please try again later.";
 export const TOO_MANY_INVITE_RESETS = "You have made new invite codes many times recently. Please try again later.";
 
@@ -210,14 +215,56 @@ export async function removePlayer(
   ctx: SignedInContext,
   { id: challengeId, userId: playerId }: z.output<typeof removePlayerSchema>,
 ): Promise<{ ok: true }> {
-  const challenge = await requireCreator(ctx.db, challengeId, ctx.user.id, "players");
-  // The acting user is the creator here, so this also refuses removing oneself.
-  if (playerId === challenge.creatorId) throw forbidden(CREATOR_NOT_REMOVABLE);
   await ctx.db.transaction(async (tx) => {
+    // Locked first, so a hand-over running now finishes before the creator is checked: the new
+    // creator is never removed, and a creator who just handed over removes no one.
+    await lockChallenge(tx, challengeId);
+    const challenge = await requireCreator(tx, challengeId, ctx.user.id, "players");
+    // The acting user is the creator here, so this also refuses removing oneself.
+    if (playerId === challenge.creatorId) throw forbidden(CREATOR_NOT_REMOVABLE);
     if (!(await deletePlayerData(tx, challengeId, playerId))) throw notFound(PLAYER_NOT_FOUND);
     await announceLeave(tx, challengeId, await displayNameOf(tx, playerId), true);
   });
   return { ok: true };
+}
+
+/**
+ * A player leaves: the same effect as a removal (records deleted, boards updated), announced as
+ * "{name} left the challenge". The creator cannot leave; they hand the challenge over first or
+ * delete it (docs/product/rules.md#leaving-and-handing-over).
+ */
+export async function leaveChallenge(ctx: SignedInContext, { id: challengeId }: ChallengeId): Promise<{ ok: true }> {
+  const userId = ctx.user.id;
+  await ctx.db.transaction(async (tx) => {
+    await lockChallenge(tx, challengeId);
+    const challenge = await requireMember(tx, challengeId, userId);
+    if (challenge.creatorId === userId) throw forbidden(CREATOR_CANNOT_LEAVE);
+    // Waits for a round this player has in flight (see deletePlayerData).
+    if (!(await deletePlayerData(tx, challengeId, userId))) throw notFound(CHALLENGE_NOT_FOUND);
+    await announceLeave(tx, challengeId, await displayNameOf(tx, userId), false);
+  });
+  return { ok: true };
+}
+
+/**
+ * The creator hands the challenge to another member, who then holds every creator right; the old
+ * creator stays a player. The target's membership row is locked so a removal or leave cannot
+ * take them out between the check and the update.
+ */
+export async function transferChallenge(
+  ctx: SignedInContext,
+  { id: challengeId, userId: targetId }: z.output<typeof transferChallengeProcedureSchema>,
+): Promise<ChallengeView> {
+  return ctx.db.transaction(async (tx) => {
+    await lockChallenge(tx, challengeId);
+    await requireCreator(tx, challengeId, ctx.user.id, "transfer");
+    if (targetId === ctx.user.id) throw badRequest(TRANSFER_TO_SELF);
+    if (!(await lockMembership(tx, challengeId, targetId))) throw badRequest(TRANSFER_NOT_MEMBER);
+    const row = onlyRow(
+      await tx.update(challenges).set({ creatorId: targetId }).where(eq(challenges.id, challengeId)).returning(),
+    );
+    return viewOf(inTransaction(ctx, tx), row);
+  });
 }
 
 /** New link code and PIN; the old ones stop working at once. */

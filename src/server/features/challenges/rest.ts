@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   addChallengeCourseSchema,
   createChallengeSchema,
+  transferChallengeSchema,
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { assertSelf, signedIn, signedInOnly } from "../../http/rest-context";
@@ -47,6 +48,12 @@ export const challengesRest = new Hono<HonoEnv>()
     signedInOnly,
     params(z.object({ id: idParam("challenge"), userId: idParam("user") })),
     async (c) => c.json(await commands.removePlayer(signedIn(c), c.req.valid("param"))),
+  )
+  .post("/challenges/:id/leave", signedInOnly, challenge, async (c) =>
+    c.json(await commands.leaveChallenge(signedIn(c), c.req.valid("param"))),
+  )
+  .post("/challenges/:id/transfer", signedInOnly, challenge, body(transferChallengeSchema), async (c) =>
+    c.json(await commands.transferChallenge(signedIn(c), { ...c.req.valid("param"), ...c.req.valid("json") })),
   )
   .post("/challenges/:id/invite/regenerate", signedInOnly, challenge, async (c) =>
     c.json(await commands.regenerateInviteCodes(signedIn(c), c.req.valid("param"))),

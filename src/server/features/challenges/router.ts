@@ -4,6 +4,7 @@ import {
   challengeIdSchema,
   createChallengeSchema,
   removePlayerSchema,
+  transferChallengeProcedureSchema,
   updateChallengeProcedureSchema,
 } from "../../../shared/schemas/challenges";
 import { protectedProcedure, router } from "../../trpc/init";
@@ -33,6 +34,10 @@ export const challengesRouter = router({
   removePlayer: protectedProcedure
     .input(removePlayerSchema)
     .mutation(({ ctx, input }) => commands.removePlayer(ctx, input)),
+  leave: protectedProcedure.input(challengeIdSchema).mutation(({ ctx, input }) => commands.leaveChallenge(ctx, input)),
+  transfer: protectedProcedure
+    .input(transferChallengeProcedureSchema)
+    .mutation(({ ctx, input }) => commands.transferChallenge(ctx, input)),
   regenerateInvite: protectedProcedure
     .input(challengeIdSchema)
     .mutation(({ ctx, input }) => commands.regenerateInviteCodes(ctx, input)),

@@ -43,6 +43,8 @@ describe("GET /api/challenge-preview/{code} (public)", () => {
       endDate: dates.endDate,
       status: "upcoming",
       playerCount: 1,
+      tiebreaker: "mostBirdies",
+      tiebreakerThreshold: 9,
     });
     expect(res.text).not.toContain(c.invitePin);
     expect(res.text).not.toContain(c.inviteCode);

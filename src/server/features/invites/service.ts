@@ -53,6 +53,9 @@ async function previewOf(db: Db, row: ChallengeRow, at: Date): Promise<InvitePre
     endDate: row.endDate.toISOString(),
     status: challengeStatus(row.startDate, row.endDate, at),
     playerCount: summary.playerCount,
+    // The win rule's second half (docs/product/rules.md#challenge-boards): a visitor reads the same rule as a member.
+    tiebreaker: row.tiebreaker,
+    tiebreakerThreshold: row.tiebreakerThreshold,
   };
 }
 

@@ -113,6 +113,14 @@ export const IDOR_CASES: Case[] = [
     id: w.secret.id,
     userId: w.owner.id,
   })),
+  tc("challenges.leave", "leaving a challenge one is not in", (w) => ({ id: w.secret.id })),
+  tc("challenges.transfer", "taking over a challenge one is not in", (w) => ({ id: w.secret.id, userId: w.member.id })),
+  tc(
+    "challenges.transfer",
+    "handing another's challenge to oneself",
+    (w) => ({ id: w.other.id, userId: w.member.id }),
+    { as: ["member"] },
+  ),
   tc("challenges.regenerateInvite", "new invite codes for a challenge one is not in", (w) => ({ id: w.secret.id })),
   tc("challenges.regenerateInvite", "new invite codes for another's challenge", (w) => ({ id: w.other.id }), {
     as: ["member"],
@@ -288,6 +296,20 @@ export const IDOR_CASES: Case[] = [
   rc("DELETE", "/api/challenges/:id/players/:userId", "removing a player of a challenge one is not in", (w) => ({
     path: `/api/challenges/${w.secret.id}/players/${w.owner.id}`,
   })),
+  rc("POST", "/api/challenges/:id/leave", "leaving a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/leave`,
+  })),
+  rc("POST", "/api/challenges/:id/transfer", "taking over a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/transfer`,
+    body: { userId: w.member.id },
+  })),
+  rc(
+    "POST",
+    "/api/challenges/:id/transfer",
+    "handing another's challenge to oneself",
+    (w) => ({ path: `/api/challenges/${w.other.id}/transfer`, body: { userId: w.member.id } }),
+    { as: ["member"] },
+  ),
   rc("POST", "/api/challenges/:id/invite/regenerate", "new codes for a challenge one is not in", (w) => ({
     path: `/api/challenges/${w.secret.id}/invite/regenerate`,
   })),

@@ -4,6 +4,7 @@ import { recordBirdieSchema } from "../../../shared/schemas/birdies";
 import {
   addChallengeCourseSchema,
   createChallengeSchema,
+  transferChallengeSchema,
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
@@ -83,6 +84,14 @@ export const REST_ROUTES: RestRoute[] = [
     method: "DELETE",
     path: "/api/challenges/:id/players/:userId",
     params: { id: "challenge", userId: "user" },
+    auth: "user",
+  },
+  { method: "POST", path: "/api/challenges/:id/leave", params: { id: "challenge" }, auth: "user" },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/transfer",
+    params: { id: "challenge" },
+    body: schemaKeys(transferChallengeSchema),
     auth: "user",
   },
   { method: "POST", path: "/api/challenges/:id/invite/regenerate", params: { id: "challenge" }, auth: "user" },

@@ -127,7 +127,7 @@ export function BarChart({
         </div>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer select-none text-base-content/70 hover:text-base-content">
+        <summary className="cursor-pointer select-none py-3 text-base-content/70 hover:text-base-content">
           View as table
         </summary>
         <div className="mt-2 max-h-64 overflow-auto rounded-box border border-base-300">

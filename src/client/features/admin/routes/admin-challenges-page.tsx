@@ -1,3 +1,4 @@
+import { TableScrollHint } from "../components/table-scroll-hint";
 import { useState } from "react";
 import { FlagIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
@@ -80,6 +81,7 @@ export function AdminChallengesPage() {
         <QueryError error={list.error} onRetry={() => list.refetch()} what="challenges" />
       ) : (
         <section aria-label="Challenges" className="space-y-3">
+          <TableScrollHint />
           <div
             className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${list.isPlaceholderData ? "opacity-70" : ""}`}
           >
@@ -118,7 +120,7 @@ export function AdminChallengesPage() {
                         {/* Named by its visible text (WCAG 2.5.3 label in name). */}
                         <button
                           type="button"
-                          className="min-w-40 max-w-64 text-left"
+                          className="min-h-11 min-w-40 max-w-64 text-left"
                           onClick={() => update({ open: c.id }, { push: true })}
                         >
                           <span className="sr-only">View </span>

@@ -129,7 +129,7 @@ function AdminLoginForm({ target }: { target: string }) {
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {busy ? "Signing in..." : "Sign in"}
       </button>
-      <Link to="/auth" className="link link-hover self-center text-sm text-base-content/70">
+      <Link to="/auth" className="link link-primary self-center py-2 text-sm">
         Not an admin? Go to the player sign-in
       </Link>
     </form>

@@ -74,7 +74,7 @@ export function LoginForm({ onForgot }: LoginFormProps) {
         {isLoggingIn && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {isLoggingIn ? "Logging in..." : "Log in"}
       </button>
-      <button type="button" className="link link-primary self-center text-sm" onClick={onForgot}>
+      <button type="button" className="link link-primary min-h-11 self-center text-sm" onClick={onForgot}>
         Forgot username or password?
       </button>
     </form>

@@ -4,6 +4,7 @@ import { Logo } from "../../../components/ui/logo";
 import { SkipLink } from "../../../components/ui/skip-link";
 import { type TabItem, TabList, TabPanels } from "../../../components/ui/tabs";
 import { takePendingInvite } from "../../../lib/pending-invite";
+import { dismissToasts } from "../../../lib/toast";
 import { ThemeToggle } from "../../../app/layout/theme-toggle";
 import { LoginForm } from "../components/login-form";
 import { MarketingPanel } from "../components/marketing-panel";
@@ -38,6 +39,8 @@ export function AuthPage() {
     const timer = setTimeout(() => {
       const inviteCode = takePendingInvite();
       if (inviteCode) void navigate(`/join-challenge/${encodeURIComponent(inviteCode)}`, { replace: true });
+      // An admin's sign-in lands on /admin unless it was on its way somewhere (ADR 0030).
+      else if (user.isAdmin && !redirect) void navigate("/admin", { replace: true });
       else void navigate(safeRedirectTarget(redirect), { replace: true });
     }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -71,7 +74,11 @@ export function AuthPage() {
               label="Log in or register"
               tabs={TABS}
               selected={tab}
-              onSelect={setTab}
+              onSelect={(next) => {
+                // "Login failed" does not belong on the Register tab.
+                dismissToasts();
+                setTab(next);
+              }}
               className="tabs tabs-box grid grid-cols-2"
             />
             <TabPanels idPrefix="auth" tabs={TABS} selected={tab}>

@@ -16,7 +16,8 @@ const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled"
 
 /**
  * Hole Status grid (docs/product/routes-and-screens.md#hole-status-grid): 18 numbered circles in 9
- * columns, filled when birdied or eagled. With multiples allowed a black badge (top right) counts
+ * columns (6 on a phone, so each button keeps 44x44 px), filled when birdied or eagled. With
+ * multiples allowed a badge in the text colour (top right, so it shows in both themes) counts
  * birdies and a green one (top left) eagles.
  */
 export function HoleStatusGrid({
@@ -28,11 +29,15 @@ export function HoleStatusGrid({
 }: HoleStatusGridProps) {
   return (
     <div>
-      <ol aria-label={label} className="grid grid-cols-9 gap-x-1 gap-y-2 sm:gap-2" data-testid="hole-status-grid">
+      <ol
+        aria-label={label}
+        className="grid grid-cols-6 gap-x-1 gap-y-2 sm:grid-cols-9 sm:gap-2"
+        data-testid="hole-status-grid"
+      >
         {holes.map((h) => {
           const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0;
           const name = `Hole ${h.hole}, ${STATE_TEXT[h.state]}`;
-          const circle = `relative flex aspect-square w-[86%] max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
+          const circle = `relative flex aspect-square w-[86%] min-w-11 max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
             h.state === "eagle"
               ? "bg-accent text-accent-content ring-2 ring-green-600 ring-offset-1 ring-offset-base-100"
               : h.state === "birdie"
@@ -43,7 +48,7 @@ export function HoleStatusGrid({
             <>
               {h.birdies > 0 && (
                 <span
-                  className="absolute -right-1 -top-1.5 flex h-4 min-w-4 sm:-right-1.5 items-center justify-center rounded-full bg-black px-1 text-[10px] leading-none text-white"
+                  className="absolute -right-1 -top-1.5 flex h-4 min-w-4 sm:-right-1.5 items-center justify-center rounded-full bg-base-content px-1 text-[10px] leading-none text-base-100"
                   data-testid={`hole-${h.hole}-birdies`}
                   aria-hidden="true"
                 >
@@ -86,16 +91,18 @@ export function HoleStatusGrid({
       </ol>
       {showLegend && (
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/70" aria-label="Legend">
+          {/* In words, not by colour or position (WCAG 1.4.1): readable in both themes. */}
           <li className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-full bg-primary" aria-hidden="true" />
-            <span className="inline-block size-2.5 rounded-full bg-black" aria-hidden="true" />
-            Birdies (right) = {pointsText(BIRDIE_POINTS)}
+            Birdie {pointsText(BIRDIE_POINTS)}
           </li>
           <li className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-full bg-accent ring-1 ring-green-600" aria-hidden="true" />
-            <span className="inline-block size-2.5 rounded-full bg-green-600" aria-hidden="true" />
-            Eagles (left) = {pointsText(EAGLE_POINTS)}
+            Eagle {pointsText(EAGLE_POINTS)}
           </li>
+          {allowMultipleBirdies && (
+            <li className="flex items-center gap-1.5">Small numbers on a hole: birdies top right, eagles top left</li>
+          )}
         </ul>
       )}
     </div>

@@ -40,7 +40,8 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
             <span className="flex flex-wrap items-center gap-2">
               {playerCountText(challenge.playerCount)}
               {players && players.length > 0 && (
-                <span className="avatar-group -space-x-3" aria-hidden="true">
+                // Side by side, not overlapping: overlapped avatars clipped each other's initials.
+                <span className="flex flex-wrap gap-1" aria-hidden="true">
                   {players.slice(0, AVATARS_SHOWN).map((p) => (
                     <Avatar
                       key={p.id}

@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
-import { PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
+import { CrownIcon, PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";
 import { Dialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/errors";
 import { focusElement } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
-import { useDeleteChallenge, useForgetChallenge, useRemovePlayer } from "../hooks/use-challenges";
+import { useDeleteChallenge, useForgetChallenge, useRemovePlayer, useTransferChallenge } from "../hooks/use-challenges";
 
 type CreatorControlsProps = {
   challenge: ChallengeListItem;
@@ -24,6 +24,10 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
   const deleteChallenge = useDeleteChallenge();
   const forgetChallenge = useForgetChallenge();
   const removePlayer = useRemovePlayer();
+  const transfer = useTransferChallenge();
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [transferTo, setTransferTo] = useState<number | null>(null);
+  const others = (players ?? []).filter((p) => p.id !== currentUserId);
   const [failure, setFailure] = useState<string | null>(null);
   // The player whose Remove button had focus: once their row is gone, focus moves to a neighbour.
   const removedRef = useRef<{ id: number; index: number } | null>(null);
@@ -43,7 +47,23 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
   function closeDialogs() {
     setDeleteOpen(false);
     setRemoving(null);
+    setTransferOpen(false);
     setFailure(null);
+  }
+
+  async function onTransfer() {
+    const target = others.find((p) => p.id === transferTo);
+    if (!target) {
+      setFailure("Choose the member who takes over.");
+      return;
+    }
+    try {
+      await transfer.mutateAsync({ id: challenge.id, userId: target.id });
+      closeDialogs();
+      toast({ title: "Challenge Handed Over", description: `${target.displayName} now runs ${challenge.name}.` });
+    } catch (error) {
+      setFailure(errorMessage(error, "Something went wrong. Please try again."));
+    }
   }
 
   async function onDelete() {
@@ -98,6 +118,18 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
             <PencilIcon />
             Edit Challenge
           </Link>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={others.length === 0}
+            onClick={() => {
+              setTransferTo(others[0]?.id ?? null);
+              setTransferOpen(true);
+            }}
+          >
+            <CrownIcon />
+            Hand Over Challenge
+          </button>
           <button type="button" className="btn btn-outline btn-error" onClick={() => setDeleteOpen(true)}>
             <TrashIcon />
             Delete Challenge
@@ -115,9 +147,10 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
               {(players ?? []).map((player) => {
                 const removable = !player.isCreator && player.id !== currentUserId;
                 return (
+                  // Name column grows; the badge and the Remove button line up in a column at the end.
                   <li key={player.id} className="flex items-center gap-3 py-2">
                     <Avatar name={player.displayName} src={player.profilePicture} size="sm" />
-                    <div className="min-w-0">
+                    <div className="min-w-0 flex-1">
                       <p className="wrap-anywhere font-medium">
                         {player.displayName}
                         {player.id === currentUserId && <span className="ml-1 text-base-content/60">(You)</span>}
@@ -128,7 +161,7 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
                     {removable && (
                       <button
                         type="button"
-                        className="btn btn-ghost btn-sm text-error"
+                        className="btn btn-ghost min-h-11 min-w-11 text-error"
                         aria-label={`Remove ${player.displayName}`}
                         data-remove=""
                         onClick={() => setRemoving(player)}
@@ -164,6 +197,44 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
           >
             {deleteChallenge.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {deleteChallenge.isPending ? "Deleting..." : "Delete Challenge"}
+          </button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={transferOpen}
+        onClose={closeDialogs}
+        title="Hand over this challenge?"
+        description="The member you choose becomes the creator, with every creator right. You stay in the challenge as a player."
+      >
+        <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor="transfer-to">
+          New creator
+          <select
+            id="transfer-to"
+            className="select w-full"
+            value={transferTo ?? ""}
+            onChange={(e) => setTransferTo(Number(e.target.value))}
+          >
+            {others.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.displayName} (@{p.username})
+              </option>
+            ))}
+          </select>
+        </label>
+        <DialogFailure message={failure} />
+        <div className="modal-action mt-2">
+          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn btn-primary ${transfer.isPending ? "btn-disabled" : ""}`}
+            aria-disabled={transfer.isPending || undefined}
+            onClick={() => !transfer.isPending && void onTransfer()}
+          >
+            {transfer.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {transfer.isPending ? "Handing over..." : "Hand Over"}
           </button>
         </div>
       </Dialog>

@@ -1,7 +1,7 @@
 import { forwardRef, useState } from "react";
 import { groupPin } from "../../../../shared/domain/invite-codes";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { CopyIcon, RefreshIcon, ShareIcon } from "../../../components/ui/icons";
+import { CopyIcon, QrCodeIcon, RefreshIcon, ShareIcon } from "../../../components/ui/icons";
 import { CheckIcon } from "../../../components/ui/icons";
 import { Dialog } from "../../../components/ui/dialog";
 import { absoluteUrl, canNativeShare, nativeShare } from "../../../lib/clipboard";
@@ -9,17 +9,24 @@ import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { COPY_FAILED, useCopyAction } from "../../../lib/use-copy-action";
 import { useRegenerateInvite } from "../hooks/use-challenges";
+import { InviteQr } from "./invite-qr";
 
-type InviteCardProps = { challenge: ChallengeListItem; highlighted: boolean };
+type InviteCardProps = {
+  challenge: ChallengeListItem;
+  highlighted: boolean;
+  /** Just created: the card leads the page, says so, and shows the QR code at once. */
+  created?: boolean;
+};
 
 /**
  * The invite link and PIN with copy and share
  * (docs/product/routes-and-screens.md#challenge-detail); the creator can issue new ones.
  */
 export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function InviteCard(
-  { challenge, highlighted },
+  { challenge, highlighted, created = false },
   ref,
 ) {
+  const [qrOpen, setQrOpen] = useState(created);
   const link = absoluteUrl(challenge.inviteLink);
   const linkCopy = useCopyAction("Link Copied!", "Send it to your golf buddies so they can join.");
   const pinCopy = useCopyAction("PIN Copied!", "Friends can enter it on the Join Challenge page.");
@@ -63,10 +70,10 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
       <div className="card-body gap-4 p-5">
         <div>
           <h2 id="invite-card-title" className="card-title text-lg">
-            Invite Friends
+            {created ? "Your challenge is ready: invite your friends" : "Invite Friends"}
           </h2>
           <p className="mt-1 text-sm text-base-content/70">
-            Share the link, or read out the PIN for the Join Challenge page.
+            Share the link, read out the PIN for the Join Challenge page, or let friends scan the QR code.
           </p>
         </div>
 
@@ -122,7 +129,18 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
           </p>
         )}
 
+        {qrOpen && <InviteQr link={link} />}
+
         <div className="flex flex-col gap-2">
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-expanded={qrOpen}
+            onClick={() => setQrOpen((open) => !open)}
+          >
+            <QrCodeIcon />
+            {qrOpen ? "Hide QR code" : "Show QR code"}
+          </button>
           {canNativeShare() && (
             <button type="button" className="btn btn-outline btn-primary" onClick={() => void share()}>
               <ShareIcon />

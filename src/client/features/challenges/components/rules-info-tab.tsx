@@ -2,6 +2,8 @@ import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { ruleLines, TIEBREAKER_LABELS } from "../lib/challenge-rules";
+import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
+import { pointsText } from "../../../lib/points";
 
 /** The Rules & Info tab: the creator's rules, the scoring rules and every setting. */
 export function RulesInfoTab({ challenge }: { challenge: ChallengeListItem }) {
@@ -37,8 +39,8 @@ export function RulesInfoTab({ challenge }: { challenge: ChallengeListItem }) {
             ))}
           </ul>
           <p className="flex flex-wrap gap-2 text-xs">
-            <span className="badge badge-neutral">Birdie = 1 pt</span>
-            <span className="badge badge-success">Eagle = 3 pts</span>
+            <span className="badge badge-primary">Birdie {pointsText(BIRDIE_POINTS)}</span>
+            <span className="badge badge-accent">Eagle {pointsText(EAGLE_POINTS)}</span>
           </p>
         </div>
       </section>

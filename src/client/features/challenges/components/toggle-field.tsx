@@ -13,7 +13,7 @@ export function ToggleField({ label, description, checked, onChange }: ToggleFie
   return (
     <div className="flex items-start justify-between gap-4 rounded-box border border-base-300 p-4">
       <div className="min-w-0">
-        <label htmlFor={id} className="cursor-pointer font-medium">
+        <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center font-medium">
           {label}
         </label>
         {description && (

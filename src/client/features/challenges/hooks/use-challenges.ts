@@ -91,3 +91,18 @@ export function useRegenerateInvite() {
     onSuccess: (_data, input) => utils.challenges.byId.invalidate({ id: input.id }),
   });
 }
+
+/** Leaving takes the player out: their lists and boards change, the challenge's own reads go. */
+export function useLeaveChallenge() {
+  const utils = trpc.useUtils();
+  return trpc.challenges.leave.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.challenges.list.invalidate(), utils.leaderboards.invalidate()]);
+    },
+  });
+}
+
+export function useTransferChallenge() {
+  const invalidate = useInvalidateChallenge();
+  return trpc.challenges.transfer.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
+}

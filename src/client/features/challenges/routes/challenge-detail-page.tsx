@@ -1,6 +1,6 @@
 import { AdCard } from "../../ads/public";
 import { useEffect, useRef, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
 import { ShareIcon } from "../../../components/ui/icons";
@@ -18,6 +18,7 @@ import { ChallengeInfoCard } from "../components/challenge-info-card";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { CreatorControls } from "../components/creator-controls";
 import { InviteCard } from "../components/invite-card";
+import { LeaveChallengeCard } from "../components/leave-challenge-card";
 import { PageHeader } from "../components/page-header";
 import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
@@ -55,6 +56,10 @@ export function ChallengeDetailPage() {
   const inviteRef = useRef<HTMLElement>(null);
   const [highlightInvite, setHighlightInvite] = useState(false);
   const [scrollToInvite, setScrollToInvite] = useState(false);
+  // Arriving from the create form (docs/product/routes-and-screens.md#challenge-detail): the share
+  // card leads the page until the golfer moves on.
+  const location = useLocation();
+  const justCreated = (location.state as { created?: boolean } | null)?.created === true;
   const notFound = id === null || (challenge.isError && isNotFound(challenge.error));
   usePageTitle(notFound ? "Challenge Not Found" : (challenge.data?.name ?? "Challenge"));
 
@@ -64,7 +69,7 @@ export function ChallengeDetailPage() {
   }
 
   function showInvite() {
-    if (tab !== "overview") select("overview");
+    if (tab !== "overview" && !justCreated) select("overview");
     setScrollToInvite(true);
   }
 
@@ -72,13 +77,15 @@ export function ChallengeDetailPage() {
   // (scroll-padding), focus it and light it up briefly (WCAG 2.4.7).
   useEffect(() => {
     const card = inviteRef.current;
-    if (!scrollToInvite || tab !== "overview" || !card) return;
+    // Waits for the Overview tab (the tab change is a navigation, later than this state) unless
+    // the card leads the page; `tab` is a dependency so the effect runs again once it has rendered.
+    if (!scrollToInvite || !card || (tab !== "overview" && !justCreated)) return;
     setScrollToInvite(false);
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
     card.focus({ preventScroll: true });
     setHighlightInvite(true);
-  }, [scrollToInvite, tab]);
+  }, [scrollToInvite, tab, justCreated]);
 
   useEffect(() => {
     if (!highlightInvite) return;
@@ -142,6 +149,8 @@ export function ChallengeDetailPage() {
         }
       />
 
+      {justCreated && <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} created />}
+
       <TabList
         idPrefix="challenge"
         label="Challenge sections"
@@ -163,7 +172,7 @@ export function ChallengeDetailPage() {
             </div>
             <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
               <ChallengeInfoCard challenge={data} players={players.data} now={now} />
-              <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />
+              {!justCreated && <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />}
               <AdCard placement="challenge-detail" />
               {data.isCreator && user && (
                 <CreatorControls
@@ -173,6 +182,7 @@ export function ChallengeDetailPage() {
                   currentUserId={user.id}
                 />
               )}
+              {!data.isCreator && <LeaveChallengeCard challenge={data} />}
             </div>
             {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card). */}
             <div className="min-w-0 lg:col-span-2">

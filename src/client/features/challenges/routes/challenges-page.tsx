@@ -2,7 +2,7 @@ import { AdDivider } from "../../ads/public";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
-import { KeyIcon } from "../../../components/ui/icons";
+import { UsersIcon } from "../../../components/ui/icons";
 import { AlertIcon, PlusIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { TabList, TabPanels } from "../../../components/ui/tabs";
@@ -44,7 +44,7 @@ export function ChallengesPage() {
         actions={
           <>
             <Link to="/join" className="btn btn-outline btn-primary flex-1 sm:flex-none">
-              <KeyIcon className="text-lg" />
+              <UsersIcon className="text-lg" />
               Join Challenge
             </Link>
             <Link to="/challenges/new" className="btn btn-primary flex-1 sm:flex-none">

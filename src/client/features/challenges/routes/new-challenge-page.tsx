@@ -86,14 +86,15 @@ export function NewChallengePage() {
         );
         return;
       }
-      await create.mutateAsync({
+      const created = await create.mutateAsync({
         ...challenge,
         startDate: challenge.startDate.toISOString(),
         endDate: challenge.endDate.toISOString(),
         courseIds,
       });
       toast({ title: "Challenge Created!", description: `${challenge.name} is ready. Invite your friends to join.` });
-      await navigate("/challenges");
+      // Straight to the new challenge with its share card up front (docs/product/routes-and-screens.md#create-challenge).
+      await navigate(`/challenges/${created.id}`, { state: { created: true } });
     } catch (error) {
       refuse(
         isUnauthorized(error)

@@ -175,7 +175,7 @@ export function ChallengeChatCard({ challengeId: lockedId }: { challengeId?: num
             ref={inputRef}
             id={ids.input}
             type="text"
-            className="input min-w-0 flex-1"
+            className="input min-w-0 flex-1 focus:[--input-color:var(--color-primary)]"
             placeholder="Type your message..."
             autoComplete="off"
             enterKeyHint="send"

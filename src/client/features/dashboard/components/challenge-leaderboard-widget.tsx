@@ -2,9 +2,8 @@ import { useNavigate } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
 import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { ChartIcon } from "../../../components/ui/icons";
-import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { useCurrentUser } from "../../../hooks/use-current-user";
-import { useChallengeLeaderboard, handicapText, playerName, realName } from "../../leaderboards/public";
+import { BoardFigures, useChallengeLeaderboard, handicapText, playerName, realName } from "../../leaderboards/public";
 
 const WIDGET_PLAYERS = 4;
 
@@ -106,12 +105,7 @@ export function ChallengeLeaderboardWidget({
                       </span>
                     </span>
                   </span>
-                  <span className="ml-auto shrink-0 text-right">
-                    <span className="block text-sm font-semibold">
-                      {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
-                    </span>
-                    <span className="block text-xs text-base-content/60">Holes Birdied</span>
-                  </span>
+                  <BoardFigures points={entry.points} holes={entry.birdiedHoles} />
                 </li>
               );
             })}

@@ -17,7 +17,7 @@ export function RecentAchievementsWidget() {
           <h2 id="recent-achievements-title" className="card-title text-lg">
             Recent Achievements
           </h2>
-          <Link to="/achievements" className="link link-primary text-sm font-medium">
+          <Link to="/achievements" className="link link-primary inline-flex min-h-11 items-center text-sm font-medium">
             View All
           </Link>
         </div>

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
+import { winRuleText } from "../../../../shared/domain/win-rule";
 import type { InvitePreview } from "../../../../shared/schemas/invites";
 import { CalendarIcon } from "../../../components/ui/icons";
 import { FlagIcon, TargetIcon, TrophyIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { savePendingInvite } from "../../../lib/pending-invite";
-import { toast } from "../../../lib/toast";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts, PreviewRules } from "../components/challenge-preview";
 import { ChallengeNotFoundCard } from "../components/invite-state-card";
@@ -23,7 +23,6 @@ export function InvitePage() {
   const code = inviteCode.trim();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const location = useLocation();
   const wellFormed = isWellFormedInviteCode(code);
   const preview = useInvitePreview(code, wellFormed);
   usePageTitle(!wellFormed || preview.isError ? "Challenge Not Found" : "Invitation", preview.data?.name);
@@ -38,10 +37,11 @@ export function InvitePage() {
     return () => clearTimeout(timer);
   }, [signedIn, code, navigate]);
 
+  // Back to the join page after signing up or in, which joins and opens the challenge
+  // (docs/product/routes-and-screens.md#invitation). No toast: the sign-in page says what to do.
   function signInToJoin(register: boolean) {
     savePendingInvite(code);
-    toast({ title: "Login Required", description: "Please log in or create an account to join this challenge." });
-    void navigate(authUrlFor(location.pathname, register ? { tab: "register" } : {}));
+    void navigate(authUrlFor(`/join-challenge/${code}`, register ? { tab: "register" } : {}));
   }
 
   if (!code || !wellFormed)
@@ -89,7 +89,7 @@ export function InvitePage() {
           <ChallengePreviewFacts preview={data} />
           <PreviewRules rules={data.rules} />
           <Timeline preview={data} />
-          <HowItWorks />
+          <HowItWorks preview={data} />
           {signedIn && (
             <Link to={`/join-challenge/${encodeURIComponent(code)}`} className="btn btn-primary">
               Join now
@@ -138,17 +138,21 @@ const HOW_IT_WORKS = [
     title: "Record your birdies",
     text: "After each round, mark the holes you birdied or eagled; a playing partner verifies them.",
   },
-  { icon: <TrophyIcon />, title: "Win the challenge", text: "The player with the most unique holes birdied wins." },
 ];
 
-function HowItWorks() {
+function HowItWorks({ preview }: { preview: InvitePreview }) {
+  const steps = [
+    ...HOW_IT_WORKS,
+    // The shared win rule (docs/product/rules.md#challenge-boards), as on the Rules & Info tab.
+    { icon: <TrophyIcon />, title: "Win the challenge", text: winRuleText(preview) },
+  ];
   return (
     <section aria-labelledby="how-title" className="flex flex-col gap-3">
       <h2 id="how-title" className="text-lg font-semibold">
         How it works
       </h2>
       <ol className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {HOW_IT_WORKS.map((step, index) => (
+        {steps.map((step, index) => (
           <li key={step.title} className="rounded-box bg-base-200/60 p-4">
             <span className="flex items-center gap-2 text-primary">
               <span className="text-xl" aria-hidden="true">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { InvitePage } from "./invite-page";
 import { CheckIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { isNotFound } from "../../../lib/error-codes";
 import { errorMessage } from "../../../lib/errors";
-import { savePendingInvite } from "../../../lib/pending-invite";
 import { toast } from "../../../lib/toast";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { ChallengePreviewFacts } from "../components/challenge-preview";
@@ -13,20 +13,27 @@ import { useInviteDetails, useJoinByCode } from "../hooks/use-invites";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import {
   alreadyJoinedChallengeId,
-  authUrlFor,
   isAlreadyJoinedMessage,
   isWellFormedInviteCode,
   JOIN_DELAY_MS,
   NAVIGATE_AFTER_JOIN_MS,
 } from "../lib/invite-flow";
 
+/**
+ * The invite link (docs/product/routes-and-screens.md#invite-join): signed out, the invitation
+ * preview with Sign Up & Join / Login & Join, which come back here; signed in, it joins at once.
+ */
 export function JoinChallengePage() {
   const { inviteCode = "" } = useParams();
   const { user } = useCurrentUser();
   const code = inviteCode.trim();
-  usePageTitle("Join Challenge");
   if (!code) return <InvalidInviteRedirect />;
-  if (!user) return <StashAndSignIn code={code} />;
+  if (!user) return <InvitePage />;
+  return <SignedInJoin code={code} />;
+}
+
+function SignedInJoin({ code }: { code: string }) {
+  usePageTitle("Join Challenge");
   if (!isWellFormedInviteCode(code)) {
     return (
       <InviteStateCard
@@ -55,17 +62,6 @@ function InvalidInviteRedirect() {
     });
   }, []);
   return <Navigate to="/" replace />;
-}
-
-/** Signed out: keep the code for after sign-in (the auth page picks it up), then go to /auth. */
-function StashAndSignIn({ code }: { code: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    savePendingInvite(code);
-    toast({ title: "Login required", description: "Log in or create an account to join this challenge." });
-    void navigate(authUrlFor(`/join-challenge/${code}`), { replace: true });
-  }, [code, navigate]);
-  return <PageSpinner label="Taking you to sign in..." />;
 }
 
 type JoinState = { kind: "waiting" } | { kind: "joined"; challengeId: number } | { kind: "failed"; message: string };

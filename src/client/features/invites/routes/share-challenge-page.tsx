@@ -9,6 +9,7 @@ import { ChallengeNotFoundCard, InviteStateCard } from "../components/invite-sta
 import { useInvitePreview } from "../hooks/use-invites";
 import { isWellFormedInviteCode } from "../lib/invite-flow";
 import { usePageTitle } from "../../../hooks/use-page-title";
+import { useCurrentUser } from "../../../hooks/use-current-user";
 
 /**
  * The public preview of a challenge (docs/product/routes-and-screens.md#share-preview); anyone
@@ -16,6 +17,7 @@ import { usePageTitle } from "../../../hooks/use-page-title";
  */
 export function ShareChallengePage() {
   const { inviteCode = "" } = useParams();
+  const { user } = useCurrentUser();
   const code = inviteCode.trim();
   const wellFormed = isWellFormedInviteCode(code);
   const preview = useInvitePreview(code, wellFormed);
@@ -71,9 +73,12 @@ export function ShareChallengePage() {
               <UsersIcon />
               Join This Challenge
             </Link>
-            <Link to="/challenges" className="btn btn-outline btn-primary sm:flex-1">
-              Browse All Challenges
-            </Link>
+            {/* Signed in, the golfer's own list; signed out there is no list to browse. */}
+            {user && (
+              <Link to="/challenges" className="btn btn-outline btn-primary sm:flex-1">
+                My Challenges
+              </Link>
+            )}
             <button type="button" className="btn btn-ghost sm:flex-1" onClick={() => void invite()}>
               <ShareIcon />
               {linkCopy.copied ? "Copied" : "Invite"}

@@ -32,8 +32,8 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
             Leaderboard
           </h2>
           <p className="text-xs text-base-content/70">
-            <span className="badge badge-primary badge-sm mr-1">Birdie = {pointsText(BIRDIE_POINTS)}</span>
-            <span className="badge badge-accent badge-sm">Eagle = {pointsText(EAGLE_POINTS)}</span>
+            <span className="badge badge-primary badge-sm mr-1">Birdie {pointsText(BIRDIE_POINTS)}</span>
+            <span className="badge badge-accent badge-sm">Eagle {pointsText(EAGLE_POINTS)}</span>
           </p>
         </div>
 
@@ -64,7 +64,7 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                     {/* Named by its visible content (rank medal, name, figures) plus a hint: an
                         aria-label would not contain the visible text (WCAG 2.5.3 label in name). */}
                     <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
-                      <RankBadge rank={entry.rank} />
+                      <RankBadge rank={entry.rank} points={entry.points} />
                       <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
                       <span className="min-w-0 flex-1">
                         <span className={`block wrap-anywhere ${isMe ? "font-semibold text-primary" : "font-medium"}`}>

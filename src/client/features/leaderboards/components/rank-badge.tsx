@@ -9,9 +9,12 @@ const MEDAL_STYLE = {
   bronze: { className: "bg-amber-700/15 text-amber-700 dark:text-amber-500", label: "Bronze" },
 } as const;
 
-/** Gold, silver and bronze icons for ranks 1-3 (docs/product/rules.md#challenge-boards), the rank number below them. */
-export function RankBadge({ rank, size = "md" }: { rank: number; size?: "sm" | "md" }) {
-  const medal = medalFor(rank);
+/**
+ * Gold, silver and bronze icons for ranks 1-3 of players with points
+ * (docs/product/rules.md#challenge-boards), the rank number otherwise.
+ */
+export function RankBadge({ rank, points, size = "md" }: { rank: number; points: number; size?: "sm" | "md" }) {
+  const medal = medalFor(rank, points);
   const box = size === "sm" ? "size-7 text-sm" : "size-9 text-lg";
   if (!medal) {
     return (

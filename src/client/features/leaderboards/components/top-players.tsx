@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { Avatar } from "../../../components/ui/avatar";
-import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
+import { BoardFigures } from "./board-figures";
 import { RankBadge } from "./rank-badge";
 
 const TOP_PLAYERS = 3;
@@ -47,7 +47,7 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
                   data-testid="top-player"
                 >
                   <span className="flex min-w-0 flex-[1_1_10rem] items-center gap-3">
-                    <RankBadge rank={entry.rank} size="sm" />
+                    <RankBadge rank={entry.rank} points={entry.points} size="sm" />
                     <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
                     <span
                       className={`min-w-0 flex-1 wrap-anywhere text-sm ${isMe ? "font-semibold text-primary" : "font-medium"}`}
@@ -55,12 +55,7 @@ export function TopPlayers({ challengeId }: { challengeId: number }) {
                       {playerName(entry.user, user?.id)}
                     </span>
                   </span>
-                  <span className="ml-auto shrink-0 text-right text-xs text-base-content/70">
-                    <span className="block font-semibold text-base-content">
-                      {entry.birdiedHoles} / {HOLES_PER_CHALLENGE}
-                    </span>
-                    {entry.points} pts
-                  </span>
+                  <BoardFigures points={entry.points} holes={entry.birdiedHoles} />
                 </li>
               );
             })}

@@ -31,6 +31,10 @@ describe("player texts", () => {
     [4, null],
     [0, null],
   ] as const)("rank %d medal %p", (rank, medal) => {
-    expect(medalFor(rank)).toBe(medal);
+    expect(medalFor(rank, 2)).toBe(medal);
+  });
+
+  test("no medal without points, whatever the rank", () => {
+    expect([1, 2, 3].map((rank) => medalFor(rank, 0))).toEqual([null, null, null]);
   });
 });

@@ -24,7 +24,11 @@ export function handicapText(handicap: number | null | undefined): string {
 
 export type Medal = "gold" | "silver" | "bronze";
 
-/** Ranks 1-3 get medals (ties share them: competition ranks 1, 1, 3). */
-export function medalFor(rank: number): Medal | null {
+/**
+ * Ranks 1-3 get medals (ties share them: competition ranks 1, 1, 3), but only for players with
+ * points: a scoreless player wins no medal (docs/product/rules.md#challenge-boards).
+ */
+export function medalFor(rank: number, points: number): Medal | null {
+  if (points <= 0) return null;
   return rank === 1 ? "gold" : rank === 2 ? "silver" : rank === 3 ? "bronze" : null;
 }

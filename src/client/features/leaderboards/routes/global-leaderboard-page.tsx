@@ -66,7 +66,7 @@ export function GlobalLeaderboardPage() {
               {PERIOD_LABELS[period]}
             </h2>
             <p className="text-xs text-base-content/60">
-              Birdie = {pointsText(BIRDIE_POINTS)} · Eagle = {pointsText(EAGLE_POINTS)}
+              Birdie {pointsText(BIRDIE_POINTS)} · Eagle {pointsText(EAGLE_POINTS)}
             </p>
           </div>
           {board.isLoading ? (
@@ -113,7 +113,7 @@ function GlobalRow({ entry, currentUserId }: { entry: GlobalEntry; currentUserId
       aria-current={isMe ? "true" : undefined}
     >
       <span className="flex min-w-0 flex-[1_1_12rem] items-center gap-3">
-        <RankBadge rank={entry.rank} />
+        <RankBadge rank={entry.rank} points={entry.points} />
         <Avatar name={realName(entry.user)} src={entry.user.profilePicture} />
         <span className="min-w-0 flex-1">
           <span className={`block wrap-anywhere ${isMe ? "font-semibold text-primary" : "font-medium"}`}>

@@ -135,7 +135,7 @@ function RankingList({ items }: { items: readonly MyChallengeLeaderboardItem[] }
                     className={`flex flex-wrap items-center gap-x-2.5 gap-y-1 rounded-box px-2 py-1.5 ${isMe ? "bg-primary/10" : ""}`}
                   >
                     <span className="flex min-w-0 flex-[1_1_10rem] items-center gap-2.5">
-                      <RankBadge rank={entry.rank} size="sm" />
+                      <RankBadge rank={entry.rank} points={entry.points} size="sm" />
                       <Avatar name={realName(entry.user)} src={entry.user.profilePicture} size="sm" />
                       <span
                         className={`min-w-0 flex-1 wrap-anywhere text-sm ${isMe ? "font-semibold text-primary" : ""}`}

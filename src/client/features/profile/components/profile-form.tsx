@@ -4,7 +4,7 @@ import { updateProfileSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
 import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { firstIssueByField } from "../../../lib/form-errors";
-import { toast } from "../../../lib/toast";
+import { dismissToasts, toast } from "../../../lib/toast";
 import type { SessionUser } from "../../../lib/session";
 import { useUpdateProfile } from "../hooks/use-profile";
 import { PROFILE_UPDATE_FAILED } from "../lib/picture-file";
@@ -34,6 +34,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     const input = profileUpdate(values, user);
     const parsed = updateProfileSchema.safeParse(input);
     if (!parsed.success) {
+      // The inline error replaces an earlier "Profile updated" (docs/product/routes-and-screens.md#toasts).
+      dismissToasts();
       flushSync(() => setErrors(firstIssueByField(parsed.error.issues)));
       focusFirstInvalid(form);
       return;
