@@ -11,6 +11,7 @@ import { healthProbesRest } from "./features/health/probes";
 import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
+import { notificationsRest } from "./features/notifications/rest";
 import { profileRest } from "./features/profile/rest";
 import { supportRest } from "./features/support/rest";
 import { clientAddress } from "./http/client-address";
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", achievementsRest);
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
+  app.route("/api", notificationsRest);
   app.route("/api", profileRest);
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);

@@ -1,3 +1,4 @@
+import { notificationJobs } from "./features/notifications/jobs";
 import type { JobHandlers } from "./jobs/runner";
 
 /**
@@ -6,5 +7,5 @@ import type { JobHandlers } from "./jobs/runner";
  * with no handler is never claimed by this process.
  */
 export function serverJobHandlers(): JobHandlers {
-  return {};
+  return { ...notificationJobs };
 }

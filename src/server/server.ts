@@ -5,6 +5,8 @@ import type { Env } from "./env";
 import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/admin-grants";
 import { ChatRooms } from "./features/chat/realtime";
+import { NotificationFanout } from "./features/notifications/realtime";
+import { scheduleChallengeReminders } from "./features/notifications/schedule";
 import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
@@ -67,6 +69,7 @@ export async function startServer(
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);
+  const notificationFanout = new NotificationFanout(database.db, realtime, bus);
   observeServer(metrics, { database, realtime, listener: bus });
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => {
@@ -91,6 +94,10 @@ export async function startServer(
   realtime.start();
   const stopSweeping = startSweeping(database.db, opts.sweepIntervalMs);
   jobs.start();
+  // Reminders of challenges that predate this release or were created while no process ran.
+  void scheduleChallengeReminders(database.db).catch((err) =>
+    logger.warn("could not schedule challenge reminders", { error: String(err) }),
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -102,6 +109,7 @@ export async function startServer(
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);
       rooms.close();
+      notificationFanout.close();
       await bus.close();
       await database.close();
     })());

@@ -8,6 +8,7 @@ import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
+import { notificationsRouter } from "../features/notifications/router";
 import { profileRouter } from "../features/profile/router";
 import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
@@ -23,6 +24,7 @@ export const appRouter = router({
   courses: coursesRouter,
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,
+  notifications: notificationsRouter,
   profile: profileRouter,
   support: supportRouter,
 });

@@ -10,3 +10,4 @@ export * from "./chat";
 export * from "./admin";
 export * from "./rate-limits";
 export * from "./jobs";
+export * from "./notifications";

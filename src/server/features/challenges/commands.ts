@@ -13,7 +13,7 @@ import {
   type updateChallengeProcedureSchema,
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
-import { inTransaction, type SignedInContext } from "../../context";
+import { inTransaction, now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type ChallengeRow, challengeCourses, challengePlayers, challenges } from "../../db/schema/challenges";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -24,6 +24,7 @@ import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
 import { requireCreator } from "./access";
 import { courseListOf, viewOf } from "./views";
+import { notificationEvents } from "../notifications/public";
 
 // What the creator changes: create, edit, delete, courses, players and invite codes.
 
@@ -102,6 +103,8 @@ export async function createChallenge(
     await replaceCourses(tx, row.id, list);
     // The creator plays in their own challenge.
     await tx.insert(challengePlayers).values({ challengeId: row.id, userId });
+    // Starts tomorrow / ends in 24 h / ended (docs/product/rules.md#notifications).
+    await notificationEvents.scheduleChallenge(tx, row, now(ctx));
     return viewOf(inTransaction(ctx, tx), row);
   });
 }
@@ -139,6 +142,8 @@ export async function updateChallenge(
     if (input.allowMultipleBirdies !== undefined) patch.allowMultipleBirdies = input.allowMultipleBirdies;
     if (input.eagleBonus !== undefined) patch.eagleBonus = input.eagleBonus;
     const [row] = await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning();
+    // New dates get their own reminders; those of the old dates find themselves stale and stay quiet.
+    await notificationEvents.scheduleChallenge(tx, row, now(ctx));
     return viewOf(inTransaction(ctx, tx), row);
   });
 }
