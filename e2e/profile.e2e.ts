@@ -97,9 +97,10 @@ test.describe("profile", () => {
     await expect(adFree).toBeChecked();
     await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
 
+    // Saved to the account before the page is left.
+    const stored = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
     await email.check();
-    await expect(email).toBeChecked();
-    await expect(email).toBeEnabled();
+    await stored;
     await adFree.uncheck();
     await page.getByText("Dark", { exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -111,10 +112,12 @@ test.describe("profile", () => {
     await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
+    const saved = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
     await push.uncheck();
-    await expect(push).toBeEnabled();
+    await saved;
+    const savedAgain = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
     await email.uncheck();
-    await expect(email).toBeEnabled();
+    await savedAgain;
     await adFree.check();
     await page.reload();
     await expect(email).not.toBeChecked();

@@ -21,13 +21,11 @@ function Channel({
   kind,
   channel,
   settings,
-  disabled,
   onChange,
 }: {
   kind: NotificationKind;
   channel: "email" | "push";
   settings: NotificationSettings;
-  disabled: boolean;
   onChange: (kind: NotificationKind, next: { email: boolean; push: boolean }) => void;
 }) {
   const current = settings[kind];
@@ -38,7 +36,6 @@ function Channel({
         type="checkbox"
         className="toggle toggle-primary"
         checked={current[channel]}
-        disabled={disabled}
         aria-label={`${name}: ${KIND_LABELS[kind]}`}
         onChange={(e) => onChange(kind, { ...current, [channel]: e.target.checked })}
       />
@@ -79,8 +76,8 @@ export function NotificationSettingsForm() {
           <li key={kind} className="grid grid-cols-1 items-center gap-x-2 py-2 sm:grid-cols-[1fr_4rem_4rem]">
             <span className="font-medium">{KIND_LABELS[kind]}</span>
             <div className="flex gap-4 sm:contents">
-              <Channel kind={kind} channel="email" settings={data} disabled={update.isPending} onChange={change} />
-              <Channel kind={kind} channel="push" settings={data} disabled={update.isPending} onChange={change} />
+              <Channel kind={kind} channel="email" settings={data} onChange={change} />
+              <Channel kind={kind} channel="push" settings={data} onChange={change} />
             </div>
           </li>
         ))}

@@ -40,7 +40,13 @@ export function useNotificationSettings() {
 
 export function useUpdateNotificationSettings() {
   const utils = trpc.useUtils();
+  // Optimistic: the toggle moves at once; a refusal puts the stored settings back.
   return trpc.notifications.updateSettings.useMutation({
+    onMutate: (change) => {
+      const before = utils.notifications.settings.getData();
+      if (before) utils.notifications.settings.setData(undefined, { ...before, ...change } as typeof before);
+    },
     onSuccess: (data) => utils.notifications.settings.setData(undefined, data),
+    onError: () => void utils.notifications.settings.invalidate(),
   });
 }
