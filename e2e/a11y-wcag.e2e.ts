@@ -440,6 +440,7 @@ const PAGES: PageCase[] = [
   { name: "profile", deep: true, as: "player", path: () => "/profile", title: () => `Profile - ${SITE}` },
   { name: "settings", as: "player", path: () => "/profile?tab=settings", title: () => `Settings - ${SITE}` },
   { name: "support", deep: true, as: "player", path: () => "/support", title: () => `Support - ${SITE}` },
+  { name: "notifications", as: "player", path: () => "/notifications", title: () => `Notifications - ${SITE}` },
   { name: "join by PIN", as: "player", path: () => "/join", title: () => `Join a Challenge - ${SITE}` },
   { name: "install info", as: "player", path: () => "/pwa-info", title: () => `Install the App - ${SITE}` },
   {
@@ -475,6 +476,8 @@ test.describe("WCAG 2.2 AA beyond axe", () => {
   });
 
   test("every main page has a title of its own", async ({ browser }) => {
+    // One visit per page in one test: near 30 s on a busy 2-core machine once /notifications joined.
+    test.setTimeout(60_000);
     const titles = new Map<string, string>();
     for (const role of ["guest", "player", "admin"] as const) {
       const context = await newContext(browser, role);

@@ -101,6 +101,7 @@ const SCENARIOS: Scenario[] = [
   { name: "profile", as: "player", path: () => "/profile" },
   { name: "profile: settings", as: "player", path: () => "/profile?tab=settings" },
   { name: "support", as: "player", path: () => "/support" },
+  { name: "notifications", as: "player", path: () => "/notifications" },
   { name: "pwa info", as: "player", path: () => "/pwa-info" },
   { name: "join by PIN", as: "player", path: () => "/join" },
   { name: "invite (signed out)", as: "guest", path: (d) => `/invite/${d.inviteCode}` },

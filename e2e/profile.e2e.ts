@@ -83,32 +83,44 @@ test.describe("profile", () => {
     await registerViaApi(page);
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/profile?tab=settings");
-    const email = page.getByRole("checkbox", { name: "Email notifications" });
-    const push = page.getByRole("checkbox", { name: "Push notifications" });
+    // Notification settings live on the account (docs/product/rules.md#notifications).
+    const email = page.getByRole("checkbox", {
+      name: "E-mail: A rival records a round in your challenge (one message per round)",
+    });
+    const push = page.getByRole("checkbox", {
+      name: "Push: A challenge you play in has ended, with your final standing and the winner",
+    });
     const adFree = page.getByRole("checkbox", { name: "Ad-free mode" });
-    // Defaults: notifications on, ad-free on.
-    await expect(email).toBeChecked();
+    // Defaults: a rival's round is not e-mailed, results are pushed; ad-free on.
+    await expect(email).not.toBeChecked();
     await expect(push).toBeChecked();
     await expect(adFree).toBeChecked();
     await expect(page.getByRole("radio", { name: "System" })).toBeChecked();
 
-    await email.uncheck();
+    // Saved to the account before the page is left.
+    const stored = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
+    await email.check();
+    await stored;
     await adFree.uncheck();
     await page.getByText("Dark", { exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
     await page.reload();
-    await expect(email).not.toBeChecked();
+    await expect(email).toBeChecked();
     await expect(push).toBeChecked();
     await expect(adFree).not.toBeChecked();
     await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
+    const saved = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
     await push.uncheck();
-    await email.check();
+    await saved;
+    const savedAgain = page.waitForResponse((r) => r.url().includes("notifications.updateSettings") && r.ok());
+    await email.uncheck();
+    await savedAgain;
     await adFree.check();
     await page.reload();
-    await expect(email).toBeChecked();
+    await expect(email).not.toBeChecked();
     await expect(push).not.toBeChecked();
     await expect(adFree).toBeChecked();
   });

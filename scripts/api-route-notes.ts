@@ -11,6 +11,11 @@ import {
 import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
+import {
+  markNotificationsReadSchema,
+  notificationListSchema,
+  notificationSettingsSchema,
+} from "../src/shared/schemas/notifications";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
@@ -55,6 +60,7 @@ export const GROUPS = [
   "Leaderboards",
   "Achievements",
   "Chat",
+  "Notifications",
   "Support",
   "Results and your data",
 ] as const;
@@ -553,6 +559,35 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     answer: "201 `ChatMessage`; every socket in the room receives it too",
     errors: [NOT_MEMBER],
   },
+  "GET /api/notifications": {
+    group: "Notifications",
+    summary: "The caller's notifications, newest first, with the unread count",
+    description:
+      'Events of docs/product/rules.md#notifications. Pass `nextBefore` as `before` for the next (older) page. New ones also arrive live on /ws as `{ type: "NOTIFICATION", notification }`.',
+    query: notificationListSchema,
+    answer:
+      '200 `{ "items": [{ "id", "type", "text", "url", "createdAt", "readAt" }], "unread": number, "nextBefore": number | null }`',
+  },
+  "POST /api/notifications/read": {
+    group: "Notifications",
+    summary: "Mark notifications read: the given ids, or every unread one when `ids` is left out",
+    description:
+      "Ids of other golfers' notifications are ignored (nothing is revealed). The caller's other devices get `{ type: \"NOTIFICATION\" }` on /ws and refetch.",
+    body: markNotificationsReadSchema,
+    answer: '200 `{ "unread": number }`',
+  },
+  "GET /api/users/me/notification-settings": {
+    group: "Notifications",
+    summary: "E-mail and push on or off per event kind (in-app is always on), with the defaults filled in",
+    answer: "200 `{ [kind]: { email: boolean, push: boolean } }` for every kind",
+  },
+  "PUT /api/users/me/notification-settings": {
+    group: "Notifications",
+    summary: "Change the settings of any kinds given; the others keep theirs",
+    body: notificationSettingsSchema,
+    answer: "200 the full settings, as GET answers them",
+    errors: [[400, "`Unknown notification kind`, `email must be true or false`, `Each setting needs email and push`"]],
+  },
   "POST /api/support": {
     group: "Support",
     summary: "Send a support request (signed in or not)",
@@ -599,6 +634,14 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "admin.challenges.delete": { access: "admin", note: "Delete any challenge (audited)" },
   "admin.support.list": { access: "admin", note: "The support inbox by type and status, paged" },
   "admin.support.setStatus": { access: "admin", note: "Mark resolved or reopen (audited)" },
+  "admin.support.reply": {
+    access: "admin",
+    note: "Store a reply (audited); it is mailed to the request's address and shown in the signed-in sender's notifications",
+  },
+  "notifications.list": { access: "signed in", twin: "GET /api/notifications" },
+  "notifications.markRead": { access: "signed in", twin: "POST /api/notifications/read" },
+  "notifications.settings": { access: "signed in", twin: "GET /api/users/me/notification-settings" },
+  "notifications.updateSettings": { access: "signed in", twin: "PUT /api/users/me/notification-settings" },
   "auth.me": { access: "signed in", twin: "GET /api/user" },
   "auth.register": { access: "public", twin: "POST /api/register" },
   "auth.login": { access: "public", twin: "POST /api/login" },

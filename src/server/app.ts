@@ -12,6 +12,7 @@ import { healthProbesRest } from "./features/health/probes";
 import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
+import { notificationsRest } from "./features/notifications/rest";
 import { profileRest } from "./features/profile/rest";
 import { resultsRest } from "./features/results/rest";
 import { supportRest } from "./features/support/rest";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
   app.route("/api", accountRest);
+  app.route("/api", notificationsRest);
   app.route("/api", profileRest);
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);

@@ -42,6 +42,10 @@ const ChallengeLeaderboardPage = lazyPage(
   "ChallengeLeaderboardPage",
 );
 const ProfilePage = lazyPage(() => import("../features/profile/routes/profile-page"), "ProfilePage");
+const NotificationsPage = lazyPage(
+  () => import("../features/notifications/routes/notifications-page"),
+  "NotificationsPage",
+);
 const SupportPage = lazyPage(() => import("../features/support/routes/support-page"), "SupportPage");
 const PwaInfoPage = lazyPage(() => import("../features/pwa/routes/pwa-info-page"), "PwaInfoPage");
 const JoinPage = lazyPage(() => import("../features/invites/routes/join-page"), "JoinPage");
@@ -134,6 +138,7 @@ export function createAppRouter() {
             { path: "/leaderboard/:challengeId", element: <ChallengeLeaderboardPage /> },
             { path: "/profile", element: <ProfilePage /> },
             { path: "/support", element: <SupportPage /> },
+            { path: "/notifications", element: <NotificationsPage /> },
             // Unknown paths are a signed-in 404; signed-out visitors go to /auth first
             // (docs/product/routes-and-screens.md#not-found).
             { path: "*", element: <NotFoundPage /> },

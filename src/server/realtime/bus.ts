@@ -6,6 +6,10 @@ import { logger } from "../lib/logger";
 export const CHAT_CHANNEL = "chat";
 export const MEMBERSHIP_CHANNEL = "chat_membership";
 export const SESSION_CHANNEL = "session_ended";
+/** drizzle/0014's trigger: jobs were enqueued (the job runners look for due ones at once). */
+export const JOBS_CHANNEL = "jobs";
+/** drizzle/0014's trigger and the mark-read call: a user's notifications changed. */
+export const NOTIFICATION_CHANNEL = "notification";
 
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
@@ -14,6 +18,11 @@ export type BusEvent =
   | { kind: "membership-lost"; challengeId: number; userId: number }
   /** Sessions were deleted (logout, password change, disabled or deleted account, expiry): their sockets close. */
   | { kind: "sessions-ended"; sessionIds: string[] }
+  /** Jobs were enqueued somewhere: due ones can be claimed now rather than at the next poll. */
+  | { kind: "jobs" }
+  /** Notifications were added (ids only) or marked read: the users' open devices update. */
+  | { kind: "notifications"; items: { userId: number; id: number }[] }
+  | { kind: "notifications-read"; userIds: number[] }
   /** The listener (re)subscribed: anything notified while it was away is gone, so clients refetch. */
   | { kind: "resync" };
 
@@ -33,7 +42,7 @@ export class ChatBus {
   static async start(database: Database): Promise<ChatBus> {
     const bus = new ChatBus();
     bus.listening = await database.listen(
-      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL],
+      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL, JOBS_CHANNEL, NOTIFICATION_CHANNEL],
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
     );
@@ -58,7 +67,18 @@ export class ChatBus {
   }
 
   private receive(channel: string, payload: string) {
-    let data: { challengeId?: unknown; id?: unknown; userId?: unknown; sessionIds?: unknown };
+    if (channel === JOBS_CHANNEL) {
+      this.emit({ kind: "jobs" });
+      return;
+    }
+    let data: {
+      challengeId?: unknown;
+      id?: unknown;
+      userId?: unknown;
+      sessionIds?: unknown;
+      items?: unknown;
+      read?: unknown;
+    };
     try {
       data = JSON.parse(payload);
     } catch {
@@ -69,6 +89,16 @@ export class ChatBus {
       this.emit({ kind: "message", challengeId: data.challengeId, id: data.id });
     } else if (channel === MEMBERSHIP_CHANNEL && isId(data.challengeId) && isId(data.userId)) {
       this.emit({ kind: "membership-lost", challengeId: data.challengeId, userId: data.userId });
+    } else if (channel === NOTIFICATION_CHANNEL) {
+      if (Array.isArray(data.items)) {
+        const items = data.items.filter(
+          (i): i is { userId: number; id: number } => !!i && typeof i === "object" && isId(i.userId) && isId(i.id),
+        );
+        if (items.length) this.emit({ kind: "notifications", items });
+      } else if (Array.isArray(data.read)) {
+        const userIds = data.read.filter(isId);
+        if (userIds.length) this.emit({ kind: "notifications-read", userIds });
+      }
     } else if (channel === SESSION_CHANNEL && Array.isArray(data.sessionIds)) {
       const sessionIds = data.sessionIds.filter((id): id is string => typeof id === "string");
       if (sessionIds.length) this.emit({ kind: "sessions-ended", sessionIds });

@@ -9,6 +9,7 @@ import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
+import { notificationsRouter } from "../features/notifications/router";
 import { profileRouter } from "../features/profile/router";
 import { resultsRouter } from "../features/results/router";
 import { supportRouter } from "../features/support/router";
@@ -26,6 +27,7 @@ export const appRouter = router({
   courses: coursesRouter,
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,
+  notifications: notificationsRouter,
   profile: profileRouter,
   results: resultsRouter,
   support: supportRouter,

@@ -96,6 +96,20 @@ export const adminSupportSetStatusSchema = z.object({
   status: z.enum(SUPPORT_STATUSES, { error: "Status must be open or resolved" }),
 });
 
+export const SUPPORT_REPLY_MAX = 5000;
+const REPLY_MISSING = "Please write a reply";
+
+/** An admin's reply to a request: mailed to its address, shown in-app to a signed-in sender. */
+export const adminSupportReplySchema = z.object({
+  id: positiveIdSchema("support request"),
+  message: z
+    .string({ error: REPLY_MISSING })
+    .trim()
+    .min(1, REPLY_MISSING)
+    .max(SUPPORT_REPLY_MAX, `A reply must be at most ${SUPPORT_REPLY_MAX} characters`),
+});
+export type AdminSupportReplyInput = z.input<typeof adminSupportReplySchema>;
+
 export const adminAuditListSchema = z.object(paging);
 
 // ---- Answers (times are ISO strings: tRPC sends JSON without a transformer) ----
@@ -110,6 +124,7 @@ const AUDIT_ACTIONS = [
   "challenge.delete",
   "support.resolve",
   "support.reopen",
+  "support.reply",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditTargetType = "user" | "challenge" | "support_request";
@@ -242,7 +257,11 @@ export type AdminSupportRequest = {
   resolvedAt: string | null;
   sender: { id: number; username: string; displayName: string } | null;
   resolvedBy: { id: number; username: string; displayName: string } | null;
+  /** Admins' replies, oldest first. */
+  replies: AdminSupportReply[];
 };
+
+export type AdminSupportReply = { id: number; message: string; createdAt: string; authorName: string | null };
 
 export type AdminSupportPage = Page<AdminSupportRequest> & { counts: { open: number; resolved: number } };
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
+import { NotificationBell } from "../../features/notifications/public";
 import { OfflineBanner, OfflineData, OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
 import { AvatarMenu } from "./avatar-menu";
@@ -20,7 +21,14 @@ export function AppLayout({ user }: { user: SessionUser }) {
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
       <SkipLink />
-      <SiteHeader actions={<AvatarMenu user={user} />}>
+      <SiteHeader
+        actions={
+          <>
+            <NotificationBell userId={user.id} />
+            <AvatarMenu user={user} />
+          </>
+        }
+      >
         <TopNav />
       </SiteHeader>
       <main

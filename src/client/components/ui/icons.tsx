@@ -4,6 +4,7 @@
 // so they follow the text size around them.
 export {
   ArrowLeft as ArrowLeftIcon,
+  Bell as BellIcon,
   Calendar as CalendarIcon,
   ChartColumn as ChartIcon,
   Check as CheckIcon,

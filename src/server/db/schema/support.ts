@@ -20,3 +20,20 @@ export const supportRequests = pgTable(
 );
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
+
+/** An admin's reply to a request: mailed to its address and shown in-app to its signed-in sender. */
+export const supportReplies = pgTable(
+  "support_replies",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("support_replies_request_idx").on(t.requestId, t.id)],
+);
+
+export type SupportReplyRow = typeof supportReplies.$inferSelect;

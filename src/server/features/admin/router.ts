@@ -5,6 +5,7 @@ import {
   adminSetAdminSchema,
   adminSetDisabledSchema,
   adminSupportListSchema,
+  adminSupportReplySchema,
   adminSupportSetStatusSchema,
   adminUserIdSchema,
   adminUserListSchema,
@@ -14,7 +15,7 @@ import { analytics } from "./analytics";
 import { listAudit } from "./audit";
 import { challengeDetail, deleteChallengeAsAdmin, listChallenges } from "./challenges";
 import { dashboard } from "./dashboard";
-import { listSupport, setSupportStatus } from "./support";
+import { listSupport, replyToSupport, setSupportStatus } from "./support";
 import { listUsers, setAdmin, setDisabled, userDetail } from "./users";
 
 // The admin area (docs/product/routes-and-screens.md#admin-pages), over tRPC only (no REST twins):
@@ -43,5 +44,6 @@ export const adminRouter = router({
     setStatus: adminProcedure
       .input(adminSupportSetStatusSchema)
       .mutation(({ ctx, input }) => setSupportStatus(ctx, input)),
+    reply: adminProcedure.input(adminSupportReplySchema).mutation(({ ctx, input }) => replyToSupport(ctx, input)),
   }),
 });

@@ -1,19 +1,22 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import {
   type AdminMutationResult,
   type AdminSupportPage,
+  type AdminSupportReply,
   type AdminSupportRequest,
   type adminSupportListSchema,
+  type adminSupportReplySchema,
   type adminSupportSetStatusSchema,
   SUPPORT_REQUEST_NOT_FOUND,
 } from "../../../shared/schemas/admin";
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
-import { supportRequests } from "../../db/schema/support";
+import { supportReplies, supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { notFound } from "../../lib/errors";
+import { notificationEvents } from "../notifications/public";
 import { writeAudit } from "./audit";
 import { iso, isoOrNull, offsetOf } from "./sql";
 
@@ -49,7 +52,29 @@ type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
 const person = (id: number | null, username: string | null, displayName: string | null) =>
   id === null ? null : { id, username: username ?? "", displayName: displayName ?? "" };
 
-function toSupportRequest(row: RequestRow): AdminSupportRequest {
+const author = alias(users, "author");
+
+/** The replies of these requests, oldest first, by request id. */
+async function repliesOf(db: Db, requestIds: readonly number[]): Promise<Map<number, AdminSupportReply[]>> {
+  const out = new Map<number, AdminSupportReply[]>();
+  if (!requestIds.length) return out;
+  const found = await db
+    .select({
+      id: supportReplies.id,
+      requestId: supportReplies.requestId,
+      message: supportReplies.message,
+      createdAt: iso(supportReplies.createdAt),
+      authorName: author.displayName,
+    })
+    .from(supportReplies)
+    .leftJoin(author, eq(author.id, supportReplies.authorId))
+    .where(inArray(supportReplies.requestId, [...requestIds]))
+    .orderBy(asc(supportReplies.id));
+  for (const { requestId, ...reply } of found) out.set(requestId, [...(out.get(requestId) ?? []), reply]);
+  return out;
+}
+
+function toSupportRequest(row: RequestRow, replies: AdminSupportReply[] = []): AdminSupportRequest {
   return {
     id: row.id,
     type: row.type,
@@ -61,6 +86,7 @@ function toSupportRequest(row: RequestRow): AdminSupportRequest {
     resolvedAt: row.resolvedAt,
     sender: person(row.senderId, row.senderUsername, row.senderDisplayName),
     resolvedBy: person(row.resolverId, row.resolverUsername, row.resolverDisplayName),
+    replies,
   };
 }
 
@@ -85,13 +111,23 @@ export async function listSupport(
     .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
     .limit(input.pageSize)
     .offset(offsetOf(input.page, input.pageSize));
-  return { items: found.map(toSupportRequest), total, page: input.page, pageSize: input.pageSize, counts };
+  const replies = await repliesOf(
+    db,
+    found.map((r) => r.id),
+  );
+  return {
+    items: found.map((r) => toSupportRequest(r, replies.get(r.id))),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    counts,
+  };
 }
 
 async function supportById(db: Db, id: number): Promise<AdminSupportRequest> {
   const [row] = await selectRequests(db).where(eq(supportRequests.id, id));
   if (!row) throw notFound(SUPPORT_REQUEST_NOT_FOUND);
-  return toSupportRequest(row);
+  return toSupportRequest(row, (await repliesOf(db, [id])).get(id));
 }
 
 export async function setSupportStatus(
@@ -114,5 +150,27 @@ export async function setSupportStatus(
       label: request.subject,
     });
     return { changed: true, item: await supportById(tx, request.id) };
+  });
+}
+
+/**
+ * Replies to a request: the reply is stored, then mailed to the request's address and shown
+ * in-app to its signed-in sender by a job that exists only if this commits (ADR 0033).
+ */
+export async function replyToSupport(
+  ctx: SignedInContext,
+  input: z.output<typeof adminSupportReplySchema>,
+): Promise<AdminSupportRequest> {
+  const actorId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const [request] = await tx.select().from(supportRequests).where(eq(supportRequests.id, input.id));
+    if (!request) throw notFound(SUPPORT_REQUEST_NOT_FOUND);
+    const [reply] = await tx
+      .insert(supportReplies)
+      .values({ requestId: request.id, authorId: actorId, message: input.message })
+      .returning({ id: supportReplies.id });
+    await writeAudit(tx, actorId, "support.reply", { type: "support_request", id: request.id, label: request.subject });
+    await notificationEvents.supportReplied(tx, { replyId: reply.id });
+    return supportById(tx, request.id);
   });
 }

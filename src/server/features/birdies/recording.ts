@@ -24,6 +24,7 @@ import { CHALLENGE_NOT_FOUND, lockMembership, requireMember } from "../challenge
 import { coursesOf } from "../challenges/queries";
 import { announceRound } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
+import { notificationEvents } from "../notifications/public";
 import { displayNameOf } from "../users/queries";
 import { toView } from "./views";
 import { onlyRow } from "../../lib/rows";
@@ -233,6 +234,21 @@ async function awardAndAnnounce(
   return earned;
 }
 
+/**
+ * The other players hear of the round (one notification per round, not per hole) and whoever it
+ * overtook, from a job that exists only if the records commit (docs/product/rules.md#notifications).
+ */
+async function notifyRound(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[]) {
+  const eagles = records.filter((r) => r.type === "eagle").length;
+  await notificationEvents.roundRecorded(tx, {
+    challengeId,
+    userId,
+    recordIds: records.map((r) => r.id),
+    birdies: records.length - eagles,
+    eagles,
+  });
+}
+
 /** POST /api/birdies: one hole. */
 export async function recordBirdie(
   ctx: SignedInContext,
@@ -244,6 +260,7 @@ export async function recordBirdie(
     const record = await prepareRecord(tx, userId, input, at);
     const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, input.verifiedBy);
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, [hole], at);
+    await notifyRound(tx, userId, record.challenge.id, [hole]);
     return { ...hole, newAchievements };
   });
 }
@@ -276,6 +293,7 @@ export async function recordRound(
     }
     const eagles = records.filter((r) => r.type === "eagle").length;
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, records, at);
+    await notifyRound(tx, userId, record.challenge.id, records);
     const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
     if (input.clientRoundId) {
       // The membership lock serialises copies of a round sent to one challenge, not to two: a copy

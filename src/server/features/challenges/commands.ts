@@ -14,7 +14,7 @@ import {
   type updateChallengeProcedureSchema,
 } from "../../../shared/schemas/challenges";
 import type { Course } from "../../../shared/schemas/courses";
-import { inTransaction, type SignedInContext } from "../../context";
+import { inTransaction, now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type ChallengeRow, challengeCourses, challengePlayers, challenges } from "../../db/schema/challenges";
 import { badRequest, forbidden, notFound } from "../../lib/errors";
@@ -26,6 +26,7 @@ import { displayNameOf } from "../users/queries";
 import { CHALLENGE_NOT_FOUND, lockChallenge, lockMembership, requireCreator, requireMember } from "./access";
 import { courseListOf, viewOf } from "./views";
 import { onlyRow } from "../../lib/rows";
+import { notificationEvents } from "../notifications/public";
 
 // What the creator changes: create, edit, delete, courses, players and invite codes.
 
@@ -108,6 +109,8 @@ export async function createChallenge(
     await replaceCourses(tx, row.id, list);
     // The creator plays in their own challenge.
     await tx.insert(challengePlayers).values({ challengeId: row.id, userId });
+    // Starts tomorrow / ends in 24 h / ended (docs/product/rules.md#notifications).
+    await notificationEvents.scheduleChallenge(tx, row, now(ctx));
     return viewOf(inTransaction(ctx, tx), row);
   });
 }
@@ -145,6 +148,8 @@ export async function updateChallenge(
     if (input.allowMultipleBirdies !== undefined) patch.allowMultipleBirdies = input.allowMultipleBirdies;
     if (input.eagleBonus !== undefined) patch.eagleBonus = input.eagleBonus;
     const row = onlyRow(await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning());
+    // New dates get their own reminders; those of the old dates find themselves stale and stay quiet.
+    await notificationEvents.scheduleChallenge(tx, row, now(ctx));
     return viewOf(inTransaction(ctx, tx), row);
   });
 }

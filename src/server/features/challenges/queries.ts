@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Course } from "../../../shared/schemas/courses";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
@@ -58,4 +58,24 @@ export async function coursesOf(db: Db, challengeId: number): Promise<Course[]> 
 export async function findChallenge(db: Db, challengeId: number): Promise<ChallengeRow | undefined> {
   const [row] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
   return row;
+}
+
+/** The ids of a challenge's players. */
+export async function memberIdsOf(db: Db, challengeId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: challengePlayers.userId })
+    .from(challengePlayers)
+    .where(eq(challengePlayers.challengeId, challengeId));
+  return rows.map((r) => r.userId);
+}
+
+/** Challenges that end after `date` (the reminder schedule of those still to come). */
+export async function challengesEndingAfter(
+  db: Db,
+  date: Date,
+): Promise<{ id: number; startDate: Date; endDate: Date }[]> {
+  return db
+    .select({ id: challenges.id, startDate: challenges.startDate, endDate: challenges.endDate })
+    .from(challenges)
+    .where(gt(challenges.endDate, date));
 }

@@ -20,6 +20,7 @@ import { addPlayer, CHALLENGE_NOT_FOUND, isMember } from "../challenges/access";
 import { summarise } from "../challenges/queries";
 import { announceJoin } from "../chat/public";
 import { displayNameOf } from "../users/queries";
+import { notificationEvents } from "../notifications/public";
 
 const TOO_MANY_PIN_LOOKUPS = "Too many PIN attempts. Please wait a few minutes and try again.";
 
@@ -86,6 +87,8 @@ export async function joinByCode(ctx: SignedInContext, input: InviteCode): Promi
     if (!(await addPlayer(tx, row.id, userId))) throw conflict(alreadyJoinedMessage(row.id));
     // The chat hears about it only if the join commits (NOTIFY is sent on commit).
     await announceJoin(tx, row.id, await displayNameOf(tx, userId));
+    // The other players are told by a job that exists only if the join commits.
+    await notificationEvents.challengeJoined(tx, { challengeId: row.id, userId });
     return { challengeId: row.id, name: row.name };
   });
 }

@@ -220,6 +220,9 @@ export const IDOR_CASES: Case[] = [
   tc("admin.support.setStatus", "resolving a support request", (w) => ({ id: w.support.id, status: "resolved" }), {
     as: ["member", "owner"],
   }),
+  tc("admin.support.reply", "replying to a support request", (w) => ({ id: w.support.id, message: "Phished" }), {
+    as: ["member", "owner"],
+  }),
 
   // ---- REST ----
   rc("GET", "/api/challenges/:id", "a challenge one is not in", (w) => ({ path: `/api/challenges/${w.secret.id}` }), {

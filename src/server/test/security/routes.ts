@@ -8,6 +8,7 @@ import {
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
+import { markNotificationsReadSchema, notificationSettingsSchema } from "../../../shared/schemas/notifications";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -128,6 +129,15 @@ export const REST_ROUTES: RestRoute[] = [
     path: "/api/challenges/:challengeId/chat",
     params: { challengeId: "challenge" },
     body: ["message"],
+    auth: "user",
+  },
+  { method: "GET", path: "/api/notifications", query: ["before", "limit"], auth: "user" },
+  { method: "POST", path: "/api/notifications/read", body: schemaKeys(markNotificationsReadSchema), auth: "user" },
+  { method: "GET", path: "/api/users/me/notification-settings", auth: "user" },
+  {
+    method: "PUT",
+    path: "/api/users/me/notification-settings",
+    body: schemaKeys(notificationSettingsSchema),
     auth: "user",
   },
 ];

@@ -60,5 +60,6 @@ export function useAdminActions() {
     setDisabled: trpc.admin.users.setDisabled.useMutation({ onSuccess }),
     deleteChallenge: trpc.admin.challenges.delete.useMutation({ onSuccess }),
     setSupportStatus: trpc.admin.support.setStatus.useMutation({ onSuccess }),
+    replyToSupport: trpc.admin.support.reply.useMutation({ onSuccess }),
   };
 }

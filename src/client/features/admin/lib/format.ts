@@ -54,6 +54,7 @@ const actionVerbs: Record<AuditEntry["action"], string> = {
   "challenge.delete": "deleted challenge",
   "support.resolve": "resolved support request",
   "support.reopen": "reopened support request",
+  "support.reply": "replied to support request",
 };
 
 function targetText(entry: AuditEntry): string {

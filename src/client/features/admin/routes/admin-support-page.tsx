@@ -1,4 +1,5 @@
-import { LifeBuoyIcon, MailIcon } from "../../../components/ui/icons";
+import { useState } from "react";
+import { LifeBuoyIcon, SendIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -152,36 +153,26 @@ export function AdminSupportPage() {
         title={open?.subject ?? "Support request"}
         subtitle={open ? `${SUPPORT_TYPE_LABELS[open.type]} · received ${formatDateTime(open.createdAt)}` : undefined}
         footer={
-          open && (
-            <>
-              <a
-                className="btn btn-sm btn-ghost"
-                href={`mailto:${open.email}?subject=${encodeURIComponent(`Re: ${open.subject}`)}`}
-              >
-                <MailIcon />
-                Reply by email
-              </a>
-              {open.status === "open" ? (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  disabled={setSupportStatus.isPending}
-                  onClick={() => changeStatus(open, "resolved")}
-                >
-                  Mark resolved
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  disabled={setSupportStatus.isPending}
-                  onClick={() => changeStatus(open, "open")}
-                >
-                  Reopen
-                </button>
-              )}
-            </>
-          )
+          open &&
+          (open.status === "open" ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={setSupportStatus.isPending}
+              onClick={() => changeStatus(open, "resolved")}
+            >
+              Mark resolved
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={setSupportStatus.isPending}
+              onClick={() => changeStatus(open, "open")}
+            >
+              Reopen
+            </button>
+          ))
         }
       >
         {open && <SupportRequestBody request={open} />}
@@ -221,6 +212,74 @@ function SupportRequestBody({ request }: { request: AdminSupportRequest }) {
       <section aria-label="Message" className="rounded-box border border-base-300 bg-base-200/50 p-4">
         <p className="whitespace-pre-wrap break-words">{request.message}</p>
       </section>
+      {request.replies.length > 0 && (
+        <section aria-labelledby="support-replies-heading" className="space-y-2">
+          <h3 id="support-replies-heading" className="font-semibold">
+            Replies
+          </h3>
+          <ul className="space-y-2">
+            {request.replies.map((reply) => (
+              <li key={reply.id} className="rounded-box border border-base-300 p-3 text-sm">
+                <p className="whitespace-pre-wrap break-words">{reply.message}</p>
+                <p className="mt-1 text-xs text-base-content/70">
+                  {reply.authorName ?? "An admin"} · {formatDateTime(reply.createdAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <SupportReplyForm request={request} />
     </div>
+  );
+}
+
+/**
+ * The reply goes to the request's address by e-mail and, when the sender was signed in, to their
+ * notifications (docs/product/rules.md#notifications).
+ */
+function SupportReplyForm({ request }: { request: AdminSupportRequest }) {
+  const { replyToSupport } = useAdminActions();
+  const [message, setMessage] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      await replyToSupport.mutateAsync({ id: request.id, message });
+      setMessage("");
+      toast({ title: "Reply sent", description: `To ${request.email}` });
+    } catch (error) {
+      setProblem(errorMessage(error, "Could not send the reply. Please try again."));
+    }
+  }
+  return (
+    <form onSubmit={send} className="space-y-2" noValidate>
+      <label htmlFor={`support-reply-${request.id}`} className="block font-semibold">
+        Reply
+      </label>
+      <p id={`support-reply-${request.id}-hint`} className="text-sm text-base-content/70">
+        Sent by e-mail to {request.email}
+        {request.sender ? " and shown in their notifications" : ""}.
+      </p>
+      <textarea
+        id={`support-reply-${request.id}`}
+        className={`textarea w-full ${problem ? "textarea-error" : ""}`}
+        rows={4}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        aria-describedby={`support-reply-${request.id}-hint${problem ? ` support-reply-${request.id}-error` : ""}`}
+        aria-invalid={problem ? true : undefined}
+      />
+      {problem && (
+        <p id={`support-reply-${request.id}-error`} role="alert" className="text-sm text-error">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-sm btn-primary min-h-11" disabled={replyToSupport.isPending}>
+        <SendIcon />
+        Send reply
+      </button>
+    </form>
   );
 }

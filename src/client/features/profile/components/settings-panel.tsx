@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
 import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
-import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
+import { NotificationSettingsForm } from "../../notifications/public";
 import { ChangePasswordForm } from "./change-password-form";
 import { YourDataSection } from "./your-data-section";
 
@@ -39,10 +39,9 @@ function ToggleRow({
   );
 }
 
-/** Theme, notification, password and ad settings; all but the password live on this device only. */
+/** Theme, notification, password and ad settings; theme and ads live on this device, the rest on the account. */
 export function SettingsPanel() {
   const { choice, setChoice } = useTheme();
-  const notifications = useNotificationSettings();
   const [adFree, setAdFree] = useAdFreeMode();
 
   return (
@@ -77,21 +76,7 @@ export function SettingsPanel() {
 
       <fieldset>
         <legend className="mb-1 text-lg font-semibold">Notifications</legend>
-        <p className="text-sm text-base-content/60">Saved on this device.</p>
-        <div className="divide-y divide-base-300">
-          <ToggleRow
-            label="Email notifications"
-            description="Challenge invites, new birdies and results by email."
-            checked={notifications.email}
-            onChange={(on) => setNotificationSetting("email", on)}
-          />
-          <ToggleRow
-            label="Push notifications"
-            description="Alerts on this device when friends record birdies."
-            checked={notifications.push}
-            onChange={(on) => setNotificationSetting("push", on)}
-          />
-        </div>
+        <NotificationSettingsForm />
       </fieldset>
 
       <fieldset>

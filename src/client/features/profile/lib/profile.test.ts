@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { parseNotificationSettings } from "./notification-settings";
 import { fitWithin, pictureFileProblem } from "./picture-file";
 import { profileFormValues, profileUpdate } from "./profile-form";
 
@@ -71,16 +70,5 @@ describe("profileUpdate", () => {
       homeCourseName: "",
       handicap: "",
     });
-  });
-});
-
-describe("parseNotificationSettings", () => {
-  test("both default on", () => expect(parseNotificationSettings(null)).toEqual({ email: true, push: true }));
-  test("stored choices win", () =>
-    expect(parseNotificationSettings('{"email":false,"push":true}')).toEqual({ email: false, push: true }));
-  test("junk falls back to the defaults", () => {
-    expect(parseNotificationSettings("not json")).toEqual({ email: true, push: true });
-    expect(parseNotificationSettings('{"email":"no"}')).toEqual({ email: true, push: true });
-    expect(parseNotificationSettings("null")).toEqual({ email: true, push: true });
   });
 });

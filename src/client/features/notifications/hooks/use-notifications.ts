@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { trpc } from "../../../lib/trpc";
+import { openNotificationSocket } from "../lib/notification-socket";
+
+/** The unread count for the bell (the first page's `unread`; the same query the list page reads). */
+export function useUnreadCount(): number {
+  const query = trpc.notifications.list.useQuery({ limit: 1 }, { refetchInterval: 120_000 });
+  return query.data?.unread ?? 0;
+}
+
+/** One page of the list: the newest when `before` is undefined, else older than that id. */
+export function useNotificationPage(before: number | undefined) {
+  return trpc.notifications.list.useQuery(before === undefined ? {} : { before });
+}
+
+export function useMarkRead() {
+  const utils = trpc.useUtils();
+  return trpc.notifications.markRead.useMutation({
+    onSettled: () => utils.notifications.list.invalidate(),
+  });
+}
+
+/**
+ * Live updates (docs/product/api.md#websocket-ws): while signed in, a socket hears of every new
+ * notification and of items read on another device; both refresh the bell and the list.
+ */
+export function useLiveNotifications(userId: number) {
+  const utils = trpc.useUtils();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another golfer signing in on this tab needs a socket of their own (the session cookie is read at the upgrade).
+  useEffect(() => {
+    const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`;
+    const refresh = () => void utils.notifications.list.invalidate();
+    return openNotificationSocket(url, refresh, refresh);
+  }, [userId, utils]);
+}
+
+export function useNotificationSettings() {
+  return trpc.notifications.settings.useQuery();
+}
+
+export function useUpdateNotificationSettings() {
+  const utils = trpc.useUtils();
+  // Optimistic: the toggle moves at once; a refusal puts the stored settings back.
+  return trpc.notifications.updateSettings.useMutation({
+    onMutate: (change) => {
+      const before = utils.notifications.settings.getData();
+      if (before) utils.notifications.settings.setData(undefined, { ...before, ...change } as typeof before);
+    },
+    onSuccess: (data) => utils.notifications.settings.setData(undefined, data),
+    onError: () => void utils.notifications.settings.invalidate(),
+  });
+}

@@ -1,0 +1,180 @@
+import type { JobHandler, JobHandlers } from "../../jobs/runner";
+import { findChallenge, memberIdsOf } from "../challenges/queries";
+import { rankChallenges } from "../leaderboards/queries";
+import { replyWithRequest } from "../support/queries";
+import { displayNameOf } from "../users/queries";
+import { enqueueJob } from "../../jobs/queue";
+import { notify, settingsFor } from "./notify";
+import {
+  NOTIFICATION_JOBS,
+  type JoinedPayload,
+  type RoundPayload,
+  type SchedulePayload,
+  type SupportReplyPayload,
+} from "./public";
+import { notificationText } from "./texts";
+
+// The handlers of the events other features enqueue (public.ts): each works out who is told and
+// what, from the database as it is when the job runs (ADR 0033). Every notification carries a
+// dedupe key, so a job run again after a lost lease tells nobody twice.
+
+const challengeUrl = (id: number) => `/challenges/${id}`;
+const boardUrl = (id: number) => `/leaderboard/${id}`;
+
+const challengeJoined: JobHandler = async (payload: JoinedPayload, { deps }) => {
+  const db = deps.database.db;
+  const challenge = await findChallenge(db, payload.challengeId);
+  if (!challenge) return;
+  const [members, name] = await Promise.all([memberIdsOf(db, challenge.id), displayNameOf(db, payload.userId)]);
+  // Gone again before the job ran: nothing to tell.
+  if (!members.includes(payload.userId)) return;
+  await notify(
+    db,
+    members.filter((id) => id !== payload.userId),
+    "challenge_joined",
+    notificationText.joined(name, challenge.name),
+    challengeUrl(challenge.id),
+    { dedupeKey: `joined:${challenge.id}:${payload.userId}`, env: deps.env },
+  );
+};
+
+/**
+ * One round: every other player hears of it (rival_round), and those it overtook hear that too.
+ * "Overtook": ranked ahead of the golfer on the board without this round's records, behind them
+ * on the board now.
+ */
+const roundRecorded: JobHandler = async (payload: RoundPayload, { deps }) => {
+  const db = deps.database.db;
+  const challenge = await findChallenge(db, payload.challengeId);
+  if (!challenge || !payload.recordIds.length) return;
+  const key = `round:${Math.min(...payload.recordIds)}`;
+  const [members, name, after, before] = await Promise.all([
+    memberIdsOf(db, challenge.id),
+    displayNameOf(db, payload.userId),
+    rankChallenges(db, [challenge.id]),
+    rankChallenges(db, [challenge.id], { withoutRecords: payload.recordIds }),
+  ]);
+  const others = members.filter((id) => id !== payload.userId);
+  await notify(
+    db,
+    others,
+    "rival_round",
+    notificationText.round(name, challenge.name, payload.birdies, payload.eagles),
+    boardUrl(challenge.id),
+    { dedupeKey: key, env: deps.env },
+  );
+  const rankBefore = new Map(before.map((r) => [r.user_id, r.rank]));
+  const now = new Map(after.map((r) => [r.user_id, r]));
+  const mine = { before: rankBefore.get(payload.userId), after: now.get(payload.userId)?.rank };
+  if (mine.before === undefined || mine.after === undefined) return;
+  for (const id of others) {
+    const was = rankBefore.get(id);
+    const is = now.get(id);
+    if (was === undefined || !is) continue;
+    if (was < mine.before && is.rank > mine.after) {
+      await notify(
+        db,
+        [id],
+        "overtaken",
+        notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
+        boardUrl(challenge.id),
+        { dedupeKey: `overtaken:${key}`, env: deps.env },
+      );
+    }
+  }
+};
+
+/** Starts tomorrow, ends in 24 h, ended: to every player, with their standing where it has one. */
+const challengeSchedule: JobHandler = async (payload: SchedulePayload, { deps }) => {
+  const db = deps.database.db;
+  const challenge = await findChallenge(db, payload.challengeId);
+  if (!challenge) return;
+  const date = payload.event === "starts" ? challenge.startDate : challenge.endDate;
+  // The dates were edited since: the reminder for the new date is its own job.
+  if (date.toISOString() !== payload.at) return;
+  const dedupeKey = `challenge:${challenge.id}:${payload.event}:${payload.at}`;
+  if (payload.event === "starts") {
+    await notify(
+      db,
+      await memberIdsOf(db, challenge.id),
+      "challenge_starts",
+      notificationText.starts(challenge.name),
+      challengeUrl(challenge.id),
+      { dedupeKey, env: deps.env },
+    );
+    return;
+  }
+  const board = await rankChallenges(db, [challenge.id]);
+  // Nobody wins a challenge in which nobody scored.
+  const winners = board.filter((r) => r.rank === 1 && r.points > 0);
+  for (const row of board) {
+    const text =
+      payload.event === "ends_soon"
+        ? notificationText.endsSoon(challenge.name, row.rank, row.total_players)
+        : winners.some((w) => w.user_id === row.user_id)
+          ? notificationText.won(
+              challenge.name,
+              winners.filter((w) => w.user_id !== row.user_id).map((w) => w.display_name),
+            )
+          : winners.length
+            ? notificationText.ended(
+                challenge.name,
+                row.rank,
+                row.total_players,
+                winners.map((w) => w.display_name),
+              )
+            : notificationText.endedNoWinner(challenge.name);
+    await notify(
+      db,
+      [row.user_id],
+      payload.event === "ends_soon" ? "challenge_ends_soon" : "challenge_ended",
+      text,
+      boardUrl(challenge.id),
+      { dedupeKey, env: deps.env },
+    );
+  }
+};
+
+/**
+ * A support reply: mailed to the address the request came from (as the support page promises),
+ * and shown in-app to its sender when they were signed in. A signed-in sender who turned support
+ * e-mails off gets the in-app notification (and push, per their setting) only.
+ */
+const supportReplied: JobHandler = async (payload: SupportReplyPayload, { deps }) => {
+  const db = deps.database.db;
+  const reply = await replyWithRequest(db, payload.replyId);
+  if (!reply) return;
+  const dedupeKey = `support-reply:${reply.replyId}`;
+  let mail = true;
+  if (reply.userId !== null) {
+    await notify(
+      db,
+      [reply.userId],
+      "support_reply",
+      notificationText.supportReply(reply.subject, reply.message),
+      "/support",
+      { dedupeKey, env: deps.env, mail: false },
+    );
+    mail = (await settingsFor(db, [reply.userId], "support_reply")).get(reply.userId)?.email ?? true;
+  }
+  if (mail) {
+    await enqueueJob(
+      db,
+      "mail.send",
+      {
+        to: reply.email,
+        subject: `Re: ${reply.subject}`.slice(0, 150),
+        text: `${reply.message}\n\n-- Birdie Challenge support\n\nIn reply to your request "${reply.subject}".`,
+      },
+      { dedupeKey: `mail:${dedupeKey}` },
+    );
+  }
+};
+
+/** Composed into every server process's runner (server-jobs.ts). */
+export const notificationJobs: JobHandlers = {
+  [NOTIFICATION_JOBS.joined]: challengeJoined,
+  [NOTIFICATION_JOBS.round]: roundRecorded,
+  [NOTIFICATION_JOBS.schedule]: challengeSchedule,
+  [NOTIFICATION_JOBS.supportReply]: supportReplied,
+};

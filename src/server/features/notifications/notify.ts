@@ -1,0 +1,116 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationKind,
+  type NotificationSettings,
+} from "../../../shared/schemas/notifications";
+import type { Db } from "../../db/client";
+import { notificationSettings, notifications } from "../../db/schema/notifications";
+import { users } from "../../db/schema/users";
+import type { Env } from "../../env";
+import { enqueueJob } from "../../jobs/queue";
+
+/** The longest notification text kept (a long challenge or golfer name is shortened, not refused). */
+export const NOTIFICATION_TEXT_MAX = 500;
+
+export type NotifyOptions = {
+  /**
+   * One notification per user and key, ever: a job run again (its process died mid-run) or a
+   * schedule enqueued twice adds nothing, and sends no second mail or push.
+   */
+  dedupeKey?: string;
+  /** The public origin mails link to (the first PUBLIC_ORIGIN); without it mails name the path. */
+  env?: Pick<Env, "PUBLIC_ORIGIN">;
+  /** A subject for the e-mail (default: the text). */
+  subject?: string;
+  /** False: no e-mail whatever the settings (the caller mails by itself, e.g. a support reply). */
+  mail?: boolean;
+};
+
+/** The settings of `userIds` for `kind`: their choice, else the default. */
+export async function settingsFor(
+  db: Db,
+  userIds: readonly number[],
+  kind: NotificationKind,
+): Promise<Map<number, { email: boolean; push: boolean }>> {
+  const out = new Map(userIds.map((id) => [id, DEFAULT_NOTIFICATION_SETTINGS[kind]]));
+  if (!userIds.length) return out;
+  const chosen = await db
+    .select()
+    .from(notificationSettings)
+    .where(and(inArray(notificationSettings.userId, [...userIds]), eq(notificationSettings.kind, kind)));
+  for (const row of chosen) out.set(row.userId, { email: row.email, push: row.push });
+  return out;
+}
+
+/** Every kind's setting for one user (defaults where they chose nothing). */
+export async function allSettingsOf(db: Db, userId: number): Promise<NotificationSettings> {
+  const out = structuredClone(DEFAULT_NOTIFICATION_SETTINGS);
+  const chosen = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  for (const row of chosen) if (row.kind in out) out[row.kind] = { email: row.email, push: row.push };
+  return out;
+}
+
+/** An absolute link when the public origin is known, else the path itself. */
+export const linkTo = (env: NotifyOptions["env"], url: string) => `${env?.PUBLIC_ORIGIN[0] ?? ""}${url}`;
+
+/**
+ * Tells `userIds` about an event: an in-app notification each (which every open device of theirs
+ * hears of at commit, through the table's NOTIFY trigger), and a "mail.send" / "push.send" job
+ * per their settings for `kind` (ADR 0033). Everything is written through `db` in one
+ * transaction, so nothing is sent for an event that rolls back. Disabled accounts get nothing.
+ * Resolves with the users who were told (not those who already had this dedupe key).
+ */
+export async function notify(
+  db: Db,
+  userIds: readonly number[],
+  kind: NotificationKind,
+  text: string,
+  url: string,
+  opts: NotifyOptions = {},
+): Promise<number[]> {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return [];
+  const body = text.trim().slice(0, NOTIFICATION_TEXT_MAX);
+  return db.transaction(async (tx) => {
+    const recipients = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, unique), eq(users.disabled, false)));
+    if (!recipients.length) return [];
+    const added = await tx
+      .insert(notifications)
+      .values(recipients.map((r) => ({ userId: r.id, type: kind, text: body, url, dedupeKey: opts.dedupeKey ?? null })))
+      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+      .returning({ userId: notifications.userId });
+    const told = new Set(added.map((a) => a.userId));
+    const settings = await settingsFor(tx, [...told], kind);
+    const link = linkTo(opts.env, url);
+    for (const r of recipients) {
+      if (!told.has(r.id)) continue;
+      const choice = settings.get(r.id)!;
+      const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.id}:${opts.dedupeKey}` : undefined);
+      if (choice.push) {
+        await enqueueJob(
+          tx,
+          "push.send",
+          { userId: r.id, title: "Birdie Challenge", body, url, tag: kind },
+          { dedupeKey: key("push") },
+        );
+      }
+      if (choice.email && r.email && opts.mail !== false) {
+        await enqueueJob(
+          tx,
+          "mail.send",
+          {
+            to: r.email,
+            subject: (opts.subject ?? body).slice(0, 150),
+            text: `${body}\n\n${link}\n\nYou get this e-mail because of your notification settings. Change them in Settings: ${linkTo(opts.env, "/profile")}`,
+          },
+          { dedupeKey: key("mail") },
+        );
+      }
+    }
+    return [...told];
+  });
+}

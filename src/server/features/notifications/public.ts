@@ -1,0 +1,78 @@
+import type { Db } from "../../db/client";
+import { enqueueJob } from "../../jobs/queue";
+
+// What other features call to announce an event (ADR 0033). Each call enqueues a job through the
+// caller's transaction, so nothing is announced for a write that rolls back, and the request does
+// no more than one insert: the job's handler (jobs.ts) works out who is told, what, and by which
+// channel. This module imports no other feature, so the edges stay one-way: features -> here,
+// and jobs.ts -> their queries.
+
+export const NOTIFICATION_JOBS = {
+  joined: "notifications.challenge-joined",
+  round: "notifications.round-recorded",
+  schedule: "notifications.challenge-schedule",
+  supportReply: "notifications.support-reply",
+} as const;
+
+export type JoinedPayload = { challengeId: number; userId: number };
+export type RoundPayload = {
+  challengeId: number;
+  userId: number;
+  recordIds: number[];
+  birdies: number;
+  eagles: number;
+};
+export type ScheduledEvent = "starts" | "ends_soon" | "ended";
+/** `at`: the date the event was scheduled from (ISO); a challenge edited since makes it stale. */
+export type SchedulePayload = { challengeId: number; event: ScheduledEvent; at: string };
+export type SupportReplyPayload = { replyId: number };
+
+const DAY_MS = 86_400_000;
+
+export const notificationEvents = {
+  /** Someone joined a challenge: its other players are told. */
+  challengeJoined: (db: Db, payload: JoinedPayload) => enqueueJob(db, NOTIFICATION_JOBS.joined, payload),
+
+  /** A player recorded a round (one or more holes at once): one notification per round. */
+  roundRecorded: (db: Db, payload: RoundPayload) =>
+    enqueueJob(db, NOTIFICATION_JOBS.round, payload, {
+      dedupeKey: `round:${Math.min(...payload.recordIds)}`,
+    }),
+
+  /** An admin replied to a support request. */
+  supportReplied: (db: Db, payload: SupportReplyPayload) =>
+    enqueueJob(db, NOTIFICATION_JOBS.supportReply, payload, { dedupeKey: `support-reply:${payload.replyId}` }),
+
+  /**
+   * The reminders of a challenge's dates: starts tomorrow (24 h before the start), ends in 24 h,
+   * and ended. Each is keyed by challenge, event and date, so scheduling again (every process at
+   * start, every edit) adds nothing, and an edited date gets its own reminder while the old one
+   * finds itself stale when it runs. Reminders whose time has passed are not scheduled, except
+   * "ended", which is told however late.
+   */
+  scheduleChallenge: async (
+    db: Db,
+    challenge: { id: number; startDate: Date; endDate: Date },
+    at: Date = new Date(),
+  ): Promise<void> => {
+    const start = challenge.startDate.getTime();
+    const end = challenge.endDate.getTime();
+    const plan: [ScheduledEvent, Date, number][] = [
+      ["starts", challenge.startDate, start - DAY_MS],
+      ["ends_soon", challenge.endDate, end - DAY_MS],
+      ["ended", challenge.endDate, end],
+    ];
+    for (const [event, date, runAt] of plan) {
+      if (event !== "ended" && runAt <= at.getTime()) continue;
+      // "Ends in 24 h" makes no sense for a challenge shorter than a day: it would come before the start.
+      if (event === "ends_soon" && runAt < start) continue;
+      const iso = date.toISOString();
+      await enqueueJob(
+        db,
+        NOTIFICATION_JOBS.schedule,
+        { challengeId: challenge.id, event, at: iso } satisfies SchedulePayload,
+        { runAt: new Date(runAt), dedupeKey: `challenge:${challenge.id}:${event}:${iso}` },
+      );
+    }
+  },
+};

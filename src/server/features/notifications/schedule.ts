@@ -1,0 +1,18 @@
+import type { Db } from "../../db/client";
+import { challengesEndingAfter } from "../challenges/queries";
+import { notificationEvents } from "./public";
+
+/** How far back an ended challenge still gets its "ended" notification when first scheduled. */
+const ENDED_GRACE_MS = 86_400_000;
+
+/**
+ * Schedules the reminders of every challenge still running or to come (and those ended within
+ * the last day). Every process runs it at start; the dedupe keys make all but the first a no-op,
+ * so challenges created before this release, or while no process ran, get their reminders too.
+ * Resolves with how many challenges were looked at.
+ */
+export async function scheduleChallengeReminders(db: Db, at = new Date()): Promise<number> {
+  const list = await challengesEndingAfter(db, new Date(at.getTime() - ENDED_GRACE_MS));
+  for (const challenge of list) await notificationEvents.scheduleChallenge(db, challenge, at);
+  return list.length;
+}
