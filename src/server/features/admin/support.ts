@@ -19,6 +19,7 @@ import { notFound } from "../../lib/errors";
 import { notificationEvents } from "../notifications/public";
 import { writeAudit } from "./audit";
 import { iso, isoOrNull, offsetOf } from "./sql";
+import { onlyRow } from "../../lib/rows";
 
 // The support inbox: requests golfers sent (signed in or not), resolved and reopened by admins.
 
@@ -165,10 +166,12 @@ export async function replyToSupport(
   return ctx.db.transaction(async (tx) => {
     const [request] = await tx.select().from(supportRequests).where(eq(supportRequests.id, input.id));
     if (!request) throw notFound(SUPPORT_REQUEST_NOT_FOUND);
-    const [reply] = await tx
-      .insert(supportReplies)
-      .values({ requestId: request.id, authorId: actorId, message: input.message })
-      .returning({ id: supportReplies.id });
+    const reply = onlyRow(
+      await tx
+        .insert(supportReplies)
+        .values({ requestId: request.id, authorId: actorId, message: input.message })
+        .returning({ id: supportReplies.id }),
+    );
     await writeAudit(tx, actorId, "support.reply", { type: "support_request", id: request.id, label: request.subject });
     await notificationEvents.supportReplied(tx, { replyId: reply.id });
     return supportById(tx, request.id);

@@ -56,7 +56,7 @@ export async function listNotifications(
   return {
     items: page.map(toItem),
     unread,
-    nextBefore: list.length > input.limit ? page[page.length - 1].id : null,
+    nextBefore: list.length > input.limit ? (page[page.length - 1]?.id ?? null) : null,
   };
 }
 
