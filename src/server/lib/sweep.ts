@@ -1,5 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { emailVerificationTokens, passwordResetTokens } from "../db/schema/account-tokens";
 import { sessions } from "../db/schema/users";
 import { logger } from "./logger";
 import { sweepRateLimits } from "./rate-limit";
@@ -9,13 +10,15 @@ export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Deletes expired sessions and rate-limit counters. An expired session is refused anyway; this
- * keeps the tables from growing with every visitor who never comes back. (The app keeps no other
- * one-time tokens yet; a table of them belongs in this list.) Deleted sessions are announced by
+ * keeps the tables from growing with every visitor who never comes back. Expired one-time links
+ * (password reset, e-mail confirmation: ADR 0035) go too. Deleted sessions are announced by
  * the sessions trigger, so any socket still open on one closes everywhere.
  */
 export async function sweepExpired(db: Db, now = new Date()): Promise<{ sessions: number; rateLimits: number }> {
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const rateLimits = await sweepRateLimits(db, now);
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+  await db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, now));
   return { sessions: ended.length, rateLimits };
 }
 
