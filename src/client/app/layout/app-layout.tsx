@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
+import { EmailConfirmBanner } from "../../features/auth/public";
 import { OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
 import { AvatarMenu } from "./avatar-menu";
@@ -28,6 +29,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         className="mx-auto w-full max-w-6xl flex-1 px-4 pb-[calc(var(--sticky-bottom,0px)+1.5rem)] pt-6 sm:px-6 md:pb-12 md:pt-8"
       >
         <PendingSyncPanel />
+        <EmailConfirmBanner />
         <PageOutlet />
       </main>
       <BottomBar />
