@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emailVerificationTokens, passwordResetTokens } from "../db/schema/account-tokens";
 import { sessions } from "../db/schema/users";
+import { sweepJobs } from "../jobs/queue";
 import { logger } from "./logger";
 import { sweepRateLimits } from "./rate-limit";
 
@@ -9,17 +10,22 @@ import { sweepRateLimits } from "./rate-limit";
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Deletes expired sessions and rate-limit counters. An expired session is refused anyway; this
- * keeps the tables from growing with every visitor who never comes back. Expired one-time links
- * (password reset, e-mail confirmation: ADR 0035) go too. Deleted sessions are announced by
+ * Deletes expired sessions, rate-limit counters and finished jobs past their keeping time. An
+ * expired session is refused anyway; this keeps the tables from growing with every visitor who
+ * never comes back. Expired one-time links (password reset, e-mail confirmation: ADR 0035) go
+ * too. Deleted sessions are announced by
  * the sessions trigger, so any socket still open on one closes everywhere.
  */
-export async function sweepExpired(db: Db, now = new Date()): Promise<{ sessions: number; rateLimits: number }> {
+export async function sweepExpired(
+  db: Db,
+  now = new Date(),
+): Promise<{ sessions: number; rateLimits: number; jobs: number }> {
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const rateLimits = await sweepRateLimits(db, now);
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   await db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, now));
-  return { sessions: ended.length, rateLimits };
+  const jobs = await sweepJobs(db, now);
+  return { sessions: ended.length, rateLimits, jobs };
 }
 
 /** Sweeps now and then every `intervalMs` until the returned function is called. */
@@ -30,7 +36,7 @@ export function startSweeping(db: Db, intervalMs = SWEEP_INTERVAL_MS): () => voi
     running = true;
     try {
       const swept = await sweepExpired(db);
-      if (swept.sessions || swept.rateLimits) logger.info("swept expired rows", swept);
+      if (swept.sessions || swept.rateLimits || swept.jobs) logger.info("swept expired rows", swept);
     } catch (err) {
       // The next round tries again; a database outage is reported by health, not here.
       logger.warn("sweep failed", { error: String(err) });

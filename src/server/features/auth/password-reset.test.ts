@@ -45,7 +45,7 @@ async function resetLinkFor(email: string): Promise<string> {
 describe("asking for a reset", () => {
   test("the same 202 answer for a username, an e-mail and nobody; only a real account gets mail", async () => {
     const { input } = await signUp(h);
-    dropQueuedMail();
+    await dropQueuedMail(h);
     const client = fromNewAddress();
     const byName = await client.post("/api/password-reset", { identifier: input.username.toUpperCase() });
     const nobody = await client.post("/api/password-reset", { identifier: "nobody-here@example.com" });
@@ -85,7 +85,7 @@ describe("asking for a reset", () => {
 
   test("per account: past 3 mails an hour the answer is the same and no more mail goes", async () => {
     const { input } = await signUp(h);
-    dropQueuedMail();
+    await dropQueuedMail(h);
     for (let i = 0; i < 5; i++) expect(await requestReset(input.username)).toEqual({ message: RESET_REQUESTED });
     await deliverQueuedMail(h);
     await Bun.sleep(200);
@@ -94,7 +94,7 @@ describe("asking for a reset", () => {
 
   test("a disabled account gets no mail", async () => {
     const { input, user } = await signUp(h);
-    dropQueuedMail();
+    await dropQueuedMail(h);
     await h.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
     expect(await requestReset(input.username)).toEqual({ message: RESET_REQUESTED });
     await deliverQueuedMail(h);

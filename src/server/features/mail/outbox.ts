@@ -1,7 +1,14 @@
 import type { ServiceContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
+import { enqueueJob } from "../../jobs";
 import type { Mail } from "./templates";
+
+/**
+ * Attempts before a mail job is marked failed: with the queue's backoff (10 s doubling, capped at an
+ * hour) about 13 hours of an unreachable mail server; a failed job stays in the table (ADR 0034).
+ */
+export const MAIL_MAX_ATTEMPTS = 20;
 
 /** Mail can be sent: SMTP_URL is set. Without it nothing may claim that a mail went out. */
 export const mailEnabled = (env: Pick<Env, "SMTP_URL">): boolean => Boolean(env.SMTP_URL);
@@ -14,13 +21,11 @@ export function linkOrigin(ctx: Pick<ServiceContext, "deps" | "meta">): string {
   return ctx.deps.env.PUBLIC_ORIGIN[0] ?? ctx.meta.origin ?? `http://localhost:${ctx.deps.env.PORT}`;
 }
 
-/** Interim outbox until the job queue lands: mails wait here (tests deliver them by hand). */
-export const interimOutbox: Mail[] = [];
-
 /**
- * Queues a mail through the job queue on `db`: inside a transaction the mail exists only if the
- * transaction commits, so it is sent after commit and never for a change that was rolled back.
+ * Queues a mail through the job queue on `db` (ADR 0032, ADR 0034): inside a transaction the mail
+ * exists only if the transaction commits, so it is sent after commit and never for a change that
+ * was rolled back; the "mail.send" job retries with backoff until the SMTP server takes it.
  */
-export async function queueMail(_db: Db, mail: Mail, _opts: { dedupeKey?: string } = {}): Promise<void> {
-  interimOutbox.push(mail);
+export async function queueMail(db: Db, mail: Mail, opts: { dedupeKey?: string } = {}): Promise<void> {
+  await enqueueJob(db, "mail.send", mail, { maxAttempts: MAIL_MAX_ATTEMPTS, ...opts });
 }

@@ -1,13 +1,13 @@
-import { interimOutbox } from "../../features/mail/outbox";
 import { mailJobs } from "../../features/mail/public";
+import { JobRunner } from "../../jobs";
 import type { TestHarness } from "./harness";
 
-/** Runs every queued mail job now (what the job queue's runner does in a server). */
-export async function deliverQueuedMail(h: Pick<TestHarness, "deps">): Promise<void> {
-  for (const mail of interimOutbox.splice(0)) await mailJobs["mail.send"](mail, { deps: h.deps, attempt: 1 });
+/** Runs every due "mail.send" job now, as a server's job runner would (ADR 0032). */
+export async function deliverQueuedMail(h: Pick<TestHarness, "deps">): Promise<number> {
+  return new JobRunner(h.deps, mailJobs).runDue();
 }
 
-/** Forgets queued mail (a test that does not read it). */
-export function dropQueuedMail(): void {
-  interimOutbox.splice(0);
+/** Marks queued mail sent without sending it (a test that does not read it). */
+export async function dropQueuedMail(h: Pick<TestHarness, "deps">): Promise<void> {
+  await new JobRunner(h.deps, { "mail.send": async () => {} }).runDue();
 }
