@@ -4,10 +4,10 @@ import { SMTPServer } from "smtp-server";
 export type CaughtMail = { to: string; from: string; subject: string; text: string; html: string };
 
 /**
- * A real SMTP server on 127.0.0.1 (a random port) that keeps what it receives, parsed; `failing`
+ * A real SMTP server on 127.0.0.1 (a random port unless `port` is given) that keeps what it receives, parsed; `failing`
  * makes it refuse every message with a temporary error (a mail server that is down for a while).
  */
-export async function startSmtpCatcher() {
+export async function startSmtpCatcher(port = 0) {
   const mails: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   let failing = false;
@@ -39,10 +39,10 @@ export async function startSmtpCatcher() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     get refused() {
       return refused;
