@@ -6,6 +6,11 @@ import {
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
+import {
+  changeEmailSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from "../../../shared/schemas/recovery";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -90,6 +95,18 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
   { method: "PUT", path: "/api/users/me", body: [...schemaKeys(updateProfileSchema), "profilePicture"], auth: "user" },
   { method: "PUT", path: "/api/users/me/password", body: schemaKeys(changePasswordSchema), auth: "user" },
+  { method: "POST", path: "/api/password-reset", body: schemaKeys(passwordResetRequestSchema), auth: "public" },
+  {
+    method: "POST",
+    path: "/api/password-reset/:token",
+    params: { token: "token" },
+    body: schemaKeys(passwordResetSchema),
+    auth: "public",
+  },
+  { method: "POST", path: "/api/email-verification/:token", params: { token: "token" }, auth: "public" },
+  { method: "GET", path: "/api/users/me/email", auth: "user" },
+  { method: "PUT", path: "/api/users/me/email", body: schemaKeys(changeEmailSchema), auth: "user" },
+  { method: "POST", path: "/api/users/me/email/verification", auth: "user" },
   {
     method: "GET",
     path: "/api/users/:id/picture",
