@@ -10,11 +10,7 @@ import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schema
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
-import {
-  changeEmailSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-} from "../src/shared/schemas/recovery";
+import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../src/shared/schemas/recovery";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -594,6 +590,14 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "admin.users.detail": { access: "admin", note: "A user with challenges, newest records and audit entries" },
   "admin.users.setAdmin": { access: "admin", note: "Grant or revoke admin (never one's own)" },
   "admin.users.setDisabled": { access: "admin", note: "Disable (revokes every session) or enable (never oneself)" },
+  "admin.users.sendResetLink": {
+    access: "admin",
+    note: "Mail the user a password reset link (audited; 503 without `SMTP_URL`)",
+  },
+  "admin.users.createResetLink": {
+    access: "admin",
+    note: "A one-time password reset link (30 minutes) to hand over, shown once (audited)",
+  },
   "admin.challenges.list": { access: "admin", note: "Search, status filter, paged" },
   "admin.challenges.detail": { access: "admin", note: "A challenge with players and newest records" },
   "admin.challenges.delete": { access: "admin", note: "Delete any challenge (audited)" },
@@ -629,7 +633,10 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "challenges.players": { access: "signed in", twin: "GET /api/challenges/:id/players" },
   "challenges.removePlayer": { access: "signed in", twin: "DELETE /api/challenges/:id/players/:userId" },
   "challenges.regenerateInvite": { access: "signed in", twin: "POST /api/challenges/:id/invite/regenerate" },
-  "config.get": { access: "public", note: "`{ adAffiliateUrl, mailEnabled }`: a null `adAffiliateUrl` means this deployment shows no ads; `mailEnabled` is false without `SMTP_URL`" },
+  "config.get": {
+    access: "public",
+    note: "`{ adAffiliateUrl, mailEnabled }`: a null `adAffiliateUrl` means this deployment shows no ads; `mailEnabled` is false without `SMTP_URL`",
+  },
   "chat.list": {
     access: "signed in",
     twin: "GET /api/challenges/:challengeId/chat",

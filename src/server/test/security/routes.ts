@@ -6,11 +6,7 @@ import {
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
-import {
-  changeEmailSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-} from "../../../shared/schemas/recovery";
+import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../../../shared/schemas/recovery";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
