@@ -8,6 +8,7 @@ import {
 } from "../src/shared/schemas/challenges";
 import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
+import { inviteEmailsBodySchema } from "../src/shared/schemas/invites";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../src/shared/schemas/recovery";
@@ -226,6 +227,22 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       [401, "Signed out"],
       [429, "5 confirmation mails an hour"],
       [503, "No `SMTP_URL`"],
+    ],
+  },
+  "POST /api/challenges/:id/invite/email": {
+    group: "Invites",
+    summary: "Mail the challenge's invitation link to up to 10 addresses",
+    description:
+      "Any player of the challenge. Each address gets `{inviter} invites you to {challenge}` with `{origin}/invite/{inviteCode}`; repeated addresses are mailed once. Queued and sent by the job queue.",
+    body: inviteEmailsBodySchema,
+    userIdQuery: true,
+    answer: "202 `{ sent, message }`",
+    errors: [
+      [400, "An invalid address, none, or more than 10"],
+      [401, "Signed out"],
+      NOT_MEMBER,
+      [429, "`Too many invitation emails. Please wait a while and try again.` (10 sends an hour)"],
+      [503, "`This server cannot send e-mail. Share the link or the PIN instead.` (no `SMTP_URL`)"],
     ],
   },
   "PUT /api/users/me": {
@@ -649,6 +666,11 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "invites.preview": { access: "public", twin: "GET /api/challenge-preview/:code" },
   "invites.details": { access: "signed in", twin: "GET /api/challenges/invite/:code" },
   "invites.join": { access: "signed in", twin: "POST /api/challenges/invite/:code/join" },
+  "invites.sendByEmail": {
+    access: "signed in",
+    twin: "POST /api/challenges/:id/invite/email",
+    note: "`{ challengeId, emails }`",
+  },
   "invites.lookupPin": {
     access: "signed in",
     twin: "GET /api/challenges/pin/:pin",

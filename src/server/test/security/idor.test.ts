@@ -188,6 +188,14 @@ export const IDOR_CASES: Case[] = [
   tc("admin.users.setDisabled", "disabling another golfer", (w) => ({ userId: w.owner.id, disabled: true }), {
     as: ["member", "stranger"],
   }),
+  tc("invites.sendByEmail", "mailing invitations to a challenge one is not in", (w) => ({
+    challengeId: w.secret.id,
+    emails: ["friend@elsewhere.test"],
+  })),
+  rc("POST", "/api/challenges/:id/invite/email", "mailing invitations to a challenge one is not in", (w) => ({
+    path: `/api/challenges/${s(w.secret.id)}/invite/email`,
+    body: { emails: ["friend@elsewhere.test"] },
+  })),
   tc("admin.users.sendResetLink", "mailing another golfer a reset link", (w) => ({ userId: w.owner.id }), {
     as: ["member", "stranger"],
   }),

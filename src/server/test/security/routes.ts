@@ -86,6 +86,13 @@ export const REST_ROUTES: RestRoute[] = [
     auth: "user",
   },
   { method: "POST", path: "/api/challenges/:id/invite/regenerate", params: { id: "challenge" }, auth: "user" },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/invite/email",
+    params: { id: "challenge" },
+    body: ["emails"],
+    auth: "user",
+  },
   { method: "GET", path: "/api/courses/search", query: ["q"], auth: "user" },
   { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
