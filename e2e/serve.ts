@@ -10,6 +10,7 @@ import { createAccount } from "../src/server/features/auth/service";
 import { AppError } from "../src/server/lib/errors";
 import { registerSchema } from "../src/shared/schemas/auth";
 import { E2E_ADMIN } from "./admin-account";
+import { E2E_SMTP_PORT } from "./mail-catcher";
 
 const dataDir = mkdtempSync(join(tmpdir(), "birdie-e2e-"));
 
@@ -28,6 +29,9 @@ const child = spawn("bun", ["src/server/index.ts"], {
     ADMIN_USERNAMES: E2E_ADMIN.username,
     // Ads still show only when a user turns ad-free mode off (the ads spec does).
     AD_AFFILIATE_URL: process.env.AD_AFFILIATE_URL ?? "https://partner.example/birdie",
+    // Mail goes to the catcher that mail-reading specs start (e2e/mail-catcher.ts).
+    SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    MAIL_FROM: process.env.MAIL_FROM ?? "Birdie Challenge <no-reply@birdie.test>",
   },
 });
 

@@ -10,6 +10,7 @@ import {
 } from "../src/shared/schemas/challenges";
 import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schemas/chat";
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
+import { inviteEmailsBodySchema } from "../src/shared/schemas/invites";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
 import {
   markNotificationsReadSchema,
@@ -17,6 +18,7 @@ import {
   notificationSettingsSchema,
 } from "../src/shared/schemas/notifications";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
+import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../src/shared/schemas/recovery";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -52,6 +54,7 @@ export type RouteNote = {
 export const GROUPS = [
   "Health",
   "Sign-in and the current user",
+  "Password reset and e-mail",
   "Profile",
   "Challenges",
   "Courses",
@@ -159,6 +162,96 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       [400, "Current password is incorrect, or the new password breaks a sign-up rule"],
       [401, "Signed out"],
       [429, "Five wrong current passwords within 15 minutes"],
+    ],
+  },
+  "POST /api/password-reset": {
+    group: "Password reset and e-mail",
+    summary: "Mail a password reset link to the account named by its username or e-mail",
+    description:
+      "The same answer whether or not an account matches (nobody can learn which exist). The mail carries `{origin}/reset-password/{token}`: one use, 30 minutes. A disabled account gets no mail; past 3 mails an hour to one account the answer is the same and no more mail goes. The mail is queued with the request and sent by the job queue, which retries it while the mail server is unreachable.",
+    body: passwordResetRequestSchema,
+    fieldNotes: { identifier: "A username or an e-mail address, letter case ignored" },
+    answer: "202 `{ message }`",
+    errors: [
+      [429, "`Too many password reset requests. Please wait a while and try again.` (10 per address per hour)"],
+      [503, "`This server cannot send e-mail. Please ask an admin to reset your password.` (no `SMTP_URL`)"],
+    ],
+  },
+  "POST /api/password-reset/:token": {
+    group: "Password reset and e-mail",
+    summary: "Set a new password with a mailed reset link",
+    description:
+      "Sets the password (the sign-up rules apply), spends this link and every other open one of the account, ends every session of the account (their sockets close on every instance), mails `Your Birdie Challenge password was changed`, and signs this caller in.",
+    body: passwordResetSchema,
+    answer: "200 `PublicUser`, with the `session` cookie set",
+    errors: [
+      [
+        400,
+        "`This password reset link has expired or was already used. Please ask for a new one.`, or the password breaks a sign-up rule",
+      ],
+    ],
+  },
+  "POST /api/email-verification/:token": {
+    group: "Password reset and e-mail",
+    summary: "Confirm an e-mail address with a mailed link",
+    description:
+      "Signed in or not (the token is the proof). Confirms the account's address, or replaces it with the new address the link was sent to; the account's other open links end.",
+    answer: '200 `{ "email": string }` (the account\'s address now)',
+    errors: [
+      [400, "`This confirmation link has expired or was already used. Please ask for a new one.`"],
+      [409, "`Email is already registered`: another account took the new address meanwhile"],
+    ],
+  },
+  "GET /api/users/me/email": {
+    group: "Password reset and e-mail",
+    summary: "The caller's e-mail address and whether it is confirmed",
+    userIdQuery: true,
+    answer:
+      '200 `{ "email": string, "verified": boolean, "pendingEmail": string | null, "mailEnabled": boolean }` (`pendingEmail`: a new address waiting for its link)',
+    errors: [[401, "Signed out"]],
+  },
+  "PUT /api/users/me/email": {
+    group: "Password reset and e-mail",
+    summary: "Change the e-mail address (needs the current password)",
+    description:
+      "Mails a confirmation link (24 hours) to the new address and a notice to the old one. The address changes only when the link is opened.",
+    body: changeEmailSchema,
+    userIdQuery: true,
+    answer: "202 `{ message }`",
+    errors: [
+      [400, "`Current password is incorrect`, `This is already your email address`, or an invalid address"],
+      [401, "Signed out"],
+      [409, "`Email is already registered`"],
+      [429, "Five wrong current passwords within 15 minutes, or 5 confirmation mails an hour"],
+      [503, "No `SMTP_URL`: addresses cannot be confirmed"],
+    ],
+  },
+  "POST /api/users/me/email/verification": {
+    group: "Password reset and e-mail",
+    summary: "Mail a new confirmation link for the current address",
+    userIdQuery: true,
+    answer: "202 `{ message }`",
+    errors: [
+      [400, "`Your email address is already confirmed`"],
+      [401, "Signed out"],
+      [429, "5 confirmation mails an hour"],
+      [503, "No `SMTP_URL`"],
+    ],
+  },
+  "POST /api/challenges/:id/invite/email": {
+    group: "Invites",
+    summary: "Mail the challenge's invitation link to up to 10 addresses",
+    description:
+      "Any player of the challenge. Each address gets `{inviter} invites you to {challenge}` with `{origin}/invite/{inviteCode}`; repeated addresses are mailed once. Queued and sent by the job queue.",
+    body: inviteEmailsBodySchema,
+    userIdQuery: true,
+    answer: "202 `{ sent, message }`",
+    errors: [
+      [400, "An invalid address, none, or more than 10"],
+      [401, "Signed out"],
+      NOT_MEMBER,
+      [429, "`Too many invitation emails. Please wait a while and try again.` (10 sends an hour)"],
+      [503, "`This server cannot send e-mail. Share the link or the PIN instead.` (no `SMTP_URL`)"],
     ],
   },
   "PUT /api/users/me": {
@@ -629,6 +722,14 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "admin.users.detail": { access: "admin", note: "A user with challenges, newest records and audit entries" },
   "admin.users.setAdmin": { access: "admin", note: "Grant or revoke admin (never one's own)" },
   "admin.users.setDisabled": { access: "admin", note: "Disable (revokes every session) or enable (never oneself)" },
+  "admin.users.sendResetLink": {
+    access: "admin",
+    note: "Mail the user a password reset link (audited; 503 without `SMTP_URL`)",
+  },
+  "admin.users.createResetLink": {
+    access: "admin",
+    note: "A one-time password reset link (30 minutes) to hand over, shown once (audited)",
+  },
   "admin.challenges.list": { access: "admin", note: "Search, status filter, paged" },
   "admin.challenges.detail": { access: "admin", note: "A challenge with players and newest records" },
   "admin.challenges.delete": { access: "admin", note: "Delete any challenge (audited)" },
@@ -647,6 +748,12 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "auth.login": { access: "public", twin: "POST /api/login" },
   "auth.logout": { access: "public", twin: "POST /api/logout" },
   "auth.changePassword": { access: "signed in", twin: "PUT /api/users/me/password" },
+  "auth.requestPasswordReset": { access: "public", twin: "POST /api/password-reset" },
+  "auth.resetPassword": { access: "public", twin: "POST /api/password-reset/:token", note: "`{ token, password }`" },
+  "auth.confirmEmail": { access: "public", twin: "POST /api/email-verification/:token", note: "`{ token }`" },
+  "auth.emailStatus": { access: "signed in", twin: "GET /api/users/me/email" },
+  "auth.changeEmail": { access: "signed in", twin: "PUT /api/users/me/email" },
+  "auth.resendEmailConfirmation": { access: "signed in", twin: "POST /api/users/me/email/verification" },
   "profile.update": { access: "signed in", twin: "PUT /api/users/me", note: "Profile fields only" },
   "birdies.record": { access: "signed in", twin: "POST /api/birdies" },
   "birdies.recordRound": {
@@ -679,7 +786,10 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "account.export": { access: "signed in", twin: "GET /api/users/me/export" },
   "account.delete": { access: "signed in", twin: "DELETE /api/users/me" },
   "results.holes": { access: "signed in", twin: "GET /api/challenges/:id/holes" },
-  "config.get": { access: "public", note: "`{ adAffiliateUrl }`: null means this deployment shows no ads" },
+  "config.get": {
+    access: "public",
+    note: "`{ adAffiliateUrl, mailEnabled }`: a null `adAffiliateUrl` means this deployment shows no ads; `mailEnabled` is false without `SMTP_URL`",
+  },
   "chat.list": {
     access: "signed in",
     twin: "GET /api/challenges/:challengeId/chat",
@@ -692,6 +802,11 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "invites.preview": { access: "public", twin: "GET /api/challenge-preview/:code" },
   "invites.details": { access: "signed in", twin: "GET /api/challenges/invite/:code" },
   "invites.join": { access: "signed in", twin: "POST /api/challenges/invite/:code/join" },
+  "invites.sendByEmail": {
+    access: "signed in",
+    twin: "POST /api/challenges/:id/invite/email",
+    note: "`{ challengeId, emails }`",
+  },
   "invites.lookupPin": {
     access: "signed in",
     twin: "GET /api/challenges/pin/:pin",

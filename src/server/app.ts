@@ -68,7 +68,10 @@ export function createApp(deps: AppDeps) {
     const proto = env.TRUST_PROXY ? c.req.header("x-forwarded-proto") : undefined;
     const secure = production || proto === "https" || c.req.url.startsWith("https:");
     c.set("deps", deps);
-    c.set("meta", { ip, secure });
+    const host =
+      (env.TRUST_PROXY && c.req.header("x-forwarded-host")) || c.req.header("host") || new URL(c.req.url).host;
+    const origin = `${secure ? "https" : "http"}://${host}`;
+    c.set("meta", { ip, secure, origin });
     await next();
   });
 

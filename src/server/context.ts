@@ -6,6 +6,11 @@ export type RequestMeta = {
   ip: string;
   /** The request came over https (directly or via a trusted proxy): cookies get `Secure`. */
   secure: boolean;
+  /**
+   * The origin the request came to (its Host, already checked against PUBLIC_ORIGIN when set):
+   * links in mails start with it when PUBLIC_ORIGIN is unset. Left out by callers with no request.
+   */
+  origin?: string;
 };
 
 /**

@@ -73,6 +73,24 @@ const envSchema = z.object({
     .min(16, "must be at least 16 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Where mail goes out (ADR 0034): smtp://user:pass@host:587 (STARTTLS when offered) or
+   * smtps://user:pass@host:465. Unset: the server sends no mail and says so where mail would go.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The From of every mail, e.g. "Birdie Challenge <no-reply@birdie.example>". */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address like Birdie Challenge <no-reply@example.com>")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Multiplies the sign-in/sign-up rate limits; tests and benchmarks raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });

@@ -1,4 +1,5 @@
 import { notificationJobs } from "./features/notifications/jobs";
+import { mailJobs } from "./features/mail/public";
 import type { JobHandlers } from "./jobs/runner";
 
 /**
@@ -7,5 +8,5 @@ import type { JobHandlers } from "./jobs/runner";
  * with no handler is never claimed by this process.
  */
 export function serverJobHandlers(): JobHandlers {
-  return { ...notificationJobs };
+  return { ...notificationJobs, ...mailJobs };
 }

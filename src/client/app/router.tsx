@@ -55,6 +55,8 @@ const ShareChallengePage = lazyPage(
   "ShareChallengePage",
 );
 const InvitePage = lazyPage(() => import("../features/invites/routes/invite-page"), "InvitePage");
+const ResetPasswordPage = lazyPage(() => import("../features/auth/routes/reset-password-page"), "ResetPasswordPage");
+const VerifyEmailPage = lazyPage(() => import("../features/auth/routes/verify-email-page"), "VerifyEmailPage");
 const AdminLoginPage = lazyPage(() => import("../features/admin/routes/admin-login-page"), "AdminLoginPage");
 const AdminDashboardPage = lazyPage(
   () => import("../features/admin/routes/admin-dashboard-page"),
@@ -103,6 +105,8 @@ export function createAppRouter() {
             { path: "/share/challenge/:inviteCode", element: <ShareChallengePage /> },
             { path: "/invite/:inviteCode", element: <InvitePage /> },
             { path: "/pwa-info", element: <PwaInfoPage /> },
+            { path: "/reset-password/:token", element: <ResetPasswordPage /> },
+            { path: "/verify-email/:token", element: <VerifyEmailPage /> },
             { path: "/admin/login", element: <AdminLoginPage /> },
           ],
         },

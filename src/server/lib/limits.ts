@@ -32,6 +32,16 @@ export function createLimits(db: Db, scale = 1, clock?: () => number) {
     /** Every sign-up attempt from one address, refused ones too: taken names and e-mails cannot be probed. */
     signUpPerAddress: rule("sign-up:address", 10, 60 * MINUTE),
 
+    // ---- Mailed links (ADR 0035) ----
+    /** Password-reset requests from one address, found or not: 429 past it. */
+    passwordResetPerAddress: rule("password-reset:address", 10, 60 * MINUTE),
+    /** Reset mails to one account: past it the request answers the same, and no more mail goes. */
+    passwordResetPerAccount: rule("password-reset:account", 3, 60 * MINUTE),
+    /** Confirmation mails a signed-in golfer asks for (resend, change of address). */
+    emailConfirmationPerUser: rule("email-confirmation:user", 5, 60 * MINUTE),
+    /** Invitation mails sent from the invite card (each request takes up to 10 addresses). */
+    inviteEmailsPerUser: rule("invite-email:user", 10, 60 * MINUTE),
+
     // ---- Invites ----
     /** PIN look-ups, found or not: a 10-character PIN is not guessable, but keep scanning slow. */
     pinLookupPerAddress: rule("pin-lookup:address", 30, 15 * MINUTE),

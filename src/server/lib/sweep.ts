@@ -1,5 +1,6 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { emailVerificationTokens, passwordResetTokens } from "../db/schema/account-tokens";
 import { sessions } from "../db/schema/users";
 import { sweepJobs } from "../jobs/queue";
 import { logger } from "./logger";
@@ -9,9 +10,10 @@ import { sweepRateLimits } from "./rate-limit";
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Deletes expired sessions, rate-limit counters and finished jobs past their keeping time. An expired session is refused anyway; this
- * keeps the tables from growing with every visitor who never comes back. (The app keeps no other
- * one-time tokens yet; a table of them belongs in this list.) Deleted sessions are announced by
+ * Deletes expired sessions, rate-limit counters and finished jobs past their keeping time. An
+ * expired session is refused anyway; this keeps the tables from growing with every visitor who
+ * never comes back. Expired one-time links (password reset, e-mail confirmation: ADR 0035) go
+ * too. Deleted sessions are announced by
  * the sessions trigger, so any socket still open on one closes everywhere.
  */
 export async function sweepExpired(
@@ -20,6 +22,8 @@ export async function sweepExpired(
 ): Promise<{ sessions: number; rateLimits: number; jobs: number }> {
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const rateLimits = await sweepRateLimits(db, now);
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+  await db.delete(emailVerificationTokens).where(lt(emailVerificationTokens.expiresAt, now));
   const jobs = await sweepJobs(db, now);
   return { sessions: ended.length, rateLimits, jobs };
 }

@@ -121,6 +121,8 @@ const AUDIT_ACTIONS = [
   "user.revoke_admin",
   "user.disable",
   "user.enable",
+  "user.send_reset_link",
+  "user.create_reset_link",
   "challenge.delete",
   "support.resolve",
   "support.reopen",

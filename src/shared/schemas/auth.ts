@@ -12,13 +12,13 @@ const usernameSchema = z
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: "Password must be at least 6 characters" })
   .min(6, "Password must be at least 6 characters")
   // argon2 hashes any length, but an unbounded password is a cheap denial-of-service lever.
   .max(256, "Password must be at most 256 characters");
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: "Please enter a valid email address" })
   .trim()
   .max(254, "Please enter a valid email address")

@@ -64,3 +64,22 @@ export type JoinResult = { challengeId: number; name: string };
 
 /** The original client's `{ success, name }`, plus where the join page goes next (docs/product/api.md#get-apichallengespinpin). */
 export type PinLookupResult = { success: true; name: string; challengeId: number; inviteCode: string };
+
+export const INVITE_EMAILS_MAX = 10;
+/** The invite card's "Invite by email": up to 10 addresses at a time (docs/product/rules.md#invites). */
+export const inviteEmailsBodySchema = z.object({
+  emails: z
+    .array(
+      z
+        .string({ error: "Please enter a valid email address" })
+        .trim()
+        .max(254, "Please enter a valid email address")
+        .email("Please enter a valid email address"),
+      { error: "Please enter at least one email address" },
+    )
+    .min(1, "Please enter at least one email address")
+    .max(INVITE_EMAILS_MAX, `At most ${INVITE_EMAILS_MAX} addresses at a time`),
+});
+export const inviteEmailsSchema = inviteEmailsBodySchema.extend({
+  challengeId: z.number({ error: "Invalid challenge id" }).int().positive("Invalid challenge id"),
+});

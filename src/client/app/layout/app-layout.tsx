@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
+import { EmailConfirmBanner } from "../../features/auth/public";
 import { NotificationBell } from "../../features/notifications/public";
 import { OfflineBanner, OfflineData, OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
@@ -37,6 +38,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
       >
         <OfflineBanner />
         <PendingSyncPanel />
+        <EmailConfirmBanner />
         <PageOutlet />
       </main>
       <BottomBar />

@@ -9,3 +9,7 @@ export { AuthProvider } from "./components/auth-provider";
 export { setCurrentUser } from "./lib/current-user";
 /** Guards and the admin sign-in build and check the `redirect` back after signing in. */
 export { authRedirectUrl, safeRedirectTarget } from "./lib/safe-redirect";
+/** The "please confirm your e-mail" banner of the signed-in layout. */
+export { EmailConfirmBanner } from "./components/email-confirm-banner";
+/** Settings -> Email: the change-of-address form. */
+export { ChangeEmailForm } from "./components/change-email-form";

@@ -11,3 +11,4 @@ export * from "./admin";
 export * from "./rate-limits";
 export * from "./jobs";
 export * from "./notifications";
+export * from "./account-tokens";

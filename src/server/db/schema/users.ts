@@ -27,6 +27,8 @@ export const users = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     disabled: boolean("disabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the e-mail address was confirmed by a link (ADR 0035); null = not yet. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [
     // Usernames and e-mails are unique regardless of case: "Tiger" and "tiger" are one golfer.

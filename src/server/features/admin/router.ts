@@ -16,7 +16,7 @@ import { listAudit } from "./audit";
 import { challengeDetail, deleteChallengeAsAdmin, listChallenges } from "./challenges";
 import { dashboard } from "./dashboard";
 import { listSupport, replyToSupport, setSupportStatus } from "./support";
-import { listUsers, setAdmin, setDisabled, userDetail } from "./users";
+import { createResetLink, listUsers, sendResetLink, setAdmin, setDisabled, userDetail } from "./users";
 
 // The admin area (docs/product/routes-and-screens.md#admin-pages), over tRPC only (no REST twins):
 // adminProcedure answers 403 to everyone else before any input is read.
@@ -31,6 +31,8 @@ export const adminRouter = router({
     detail: adminProcedure.input(adminUserIdSchema).query(({ ctx, input }) => userDetail(ctx, input)),
     setAdmin: adminProcedure.input(adminSetAdminSchema).mutation(({ ctx, input }) => setAdmin(ctx, input)),
     setDisabled: adminProcedure.input(adminSetDisabledSchema).mutation(({ ctx, input }) => setDisabled(ctx, input)),
+    sendResetLink: adminProcedure.input(adminUserIdSchema).mutation(({ ctx, input }) => sendResetLink(ctx, input)),
+    createResetLink: adminProcedure.input(adminUserIdSchema).mutation(({ ctx, input }) => createResetLink(ctx, input)),
   }),
   challenges: router({
     list: adminProcedure.input(adminChallengeListSchema).query(({ ctx, input }) => listChallenges(ctx, input)),

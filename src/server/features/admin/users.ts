@@ -21,7 +21,9 @@ import type { Db } from "../../db/client";
 import { birdieRecords } from "../../db/schema/birdies";
 import { challengePlayers, challenges } from "../../db/schema/challenges";
 import { sessions, type UserRow, users } from "../../db/schema/users";
-import { forbidden, notFound } from "../../lib/errors";
+import { AppError, badRequest, forbidden, notFound } from "../../lib/errors";
+import { issuePasswordResetLink, mailPasswordResetLink } from "../auth/public";
+import { linkOrigin, mailEnabled } from "../mail/public";
 import { auditEntries, auditOf, writeAudit } from "./audit";
 import { newestRecords } from "./records";
 import { containsPattern, iso, offsetOf } from "./sql";
@@ -184,5 +186,55 @@ export async function setDisabled(
       input.disabled ? { revokedSessions } : {},
     );
     return { changed: true, item: await adminUserById(tx, target.id) };
+  });
+}
+
+export const ACCOUNT_IS_DISABLED = "This account is disabled. Enable it first.";
+const MAIL_OFF = "This server cannot send e-mail. Make a one-time link and hand it over instead.";
+
+/** Locks and checks like the other user actions, and refuses a disabled account (its reset could not be used). */
+async function resettableTarget(tx: Db, actorId: number, targetId: number): Promise<UserRow> {
+  const target = await lockActorAndTarget(tx, actorId, targetId);
+  if (target.disabled) throw badRequest(ACCOUNT_IS_DISABLED);
+  return target;
+}
+
+/** "Send reset link": mails the golfer a reset link, like the recovery dialog (audited). */
+export async function sendResetLink(
+  ctx: SignedInContext,
+  input: z.output<typeof adminUserIdSchema>,
+): Promise<{ message: string }> {
+  if (!mailEnabled(ctx.deps.env)) throw new AppError("UNAVAILABLE", MAIL_OFF);
+  const origin = linkOrigin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const target = await resettableTarget(tx, ctx.user.id, input.userId);
+    await mailPasswordResetLink(tx, target, origin, now(ctx));
+    await writeAudit(tx, ctx.user.id, "user.send_reset_link", {
+      type: "user",
+      id: target.id,
+      label: target.username,
+    });
+    return { message: `A password reset link was sent to ${target.email}.` };
+  });
+}
+
+/**
+ * A one-time reset link for the admin to hand over (when mail is off, or the golfer cannot reach
+ * their mailbox). Shown once: only its hash is stored. Audited.
+ */
+export async function createResetLink(
+  ctx: SignedInContext,
+  input: z.output<typeof adminUserIdSchema>,
+): Promise<{ url: string; expiresAt: string }> {
+  const origin = linkOrigin(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const target = await resettableTarget(tx, ctx.user.id, input.userId);
+    const link = await issuePasswordResetLink(tx, target, origin, now(ctx));
+    await writeAudit(tx, ctx.user.id, "user.create_reset_link", {
+      type: "user",
+      id: target.id,
+      label: target.username,
+    });
+    return { url: link.url, expiresAt: link.expiresAt.toISOString() };
   });
 }

@@ -21,17 +21,19 @@ import {
   unauthorized,
   uniqueViolation,
 } from "../../lib/errors";
+import { linkOrigin, mailEnabled, mailTemplates, queueMail } from "../mail/public";
 import { toPublicUser } from "../users/queries";
 import { onlyRow } from "../../lib/rows";
+import { afterSignUp as mailEmailConfirmation } from "./email-verification";
+import { EMAIL_TAKEN, TOO_MANY_PASSWORD_CHECKS, WRONG_CURRENT_PASSWORD } from "./messages";
+
+export { TOO_MANY_PASSWORD_CHECKS, WRONG_CURRENT_PASSWORD } from "./messages";
 
 const INVALID_LOGIN = "Invalid username or password";
 export const ACCOUNT_DISABLED = "This account has been disabled. Please contact support.";
 export const TOO_MANY_LOGINS = "Too many login attempts. Please wait a few minutes and try again.";
 export const TOO_MANY_SIGNUPS = "Too many sign-up attempts from this address. Please try again later.";
-export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait a few minutes and try again.";
-export const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
 const USERNAME_TAKEN = "Username is already taken";
-const EMAIL_TAKEN = "Email is already registered";
 /**
  * How long a sign-in to an account under attack (wrong passwords from many addresses) waits
  * before its password is checked: it slows guessing and costs the owner a second, never a lockout.
@@ -42,11 +44,11 @@ const LOGIN_SLOWDOWN_MS = 1000;
  * Sign-up, sign-in and sign-out answer with the session cookie: both transports give the call a
  * way to set it (tRPC's context, REST's `serviceContext(c)`), so the cookie is set here, once.
  */
-type CookieContext = ServiceContext & { setCookie(cookie: string): void };
+export type CookieContext = ServiceContext & { setCookie(cookie: string): void };
 
 export const me = (ctx: SignedInContext): PublicUser => toPublicUser(ctx.user);
 
-async function startSession(ctx: CookieContext, user: UserRow): Promise<PublicUser> {
+export async function startSession(ctx: CookieContext, user: UserRow): Promise<PublicUser> {
   const token = generateSessionToken();
   const session = await createSession(ctx.db, token, user.id);
   ctx.setCookie(sessionCookie(token, session.expiresAt, ctx.meta.secure));
@@ -96,7 +98,10 @@ export async function register(ctx: CookieContext, input: z.output<typeof regist
   // Every attempt counts, refused ones too: otherwise taken names and e-mails could be probed
   // without limit through the 409s.
   await ctx.deps.limits.signUpPerAddress.consume(ctx.meta.ip, TOO_MANY_SIGNUPS);
-  return startSession(ctx, await createAccount(ctx.db, input));
+  const user = await createAccount(ctx.db, input);
+  // The confirmation link (ADR 0035); the account works at once, a banner asks until it is opened.
+  await mailEmailConfirmation(ctx, user);
+  return startSession(ctx, user);
 }
 
 /**
@@ -164,6 +169,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // The owner hears of it by mail, so a change they did not make does not go unnoticed.
+    if (mailEnabled(ctx.deps.env)) {
+      await queueMail(tx, mailTemplates.passwordChangedMail(row.email, row.displayName, linkOrigin(ctx)));
+    }
     return tx
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)))

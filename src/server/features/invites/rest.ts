@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import { inviteCodeInputSchema, pinLookupSchema } from "../../../shared/schemas/invites";
+import { z } from "zod";
+import { inviteCodeInputSchema, inviteEmailsBodySchema, pinLookupSchema } from "../../../shared/schemas/invites";
 import { serviceContext, signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
-import { params } from "../../http/validate";
+import { body, idParam, params } from "../../http/validate";
+import { inviteByEmail } from "./email";
 import * as invites from "./service";
 
 /**
@@ -21,4 +23,12 @@ export const invitesRest = new Hono<HonoEnv>()
   )
   .get("/challenges/pin/:pin", signedInOnly, params(pinLookupSchema), async (c) =>
     c.json(await invites.lookupPin(signedIn(c), c.req.valid("param"))),
+  )
+  .post(
+    "/challenges/:id/invite/email",
+    signedInOnly,
+    params(z.object({ id: idParam("challenge") })),
+    body(inviteEmailsBodySchema),
+    async (c) =>
+      c.json(await inviteByEmail(signedIn(c), { challengeId: c.req.valid("param").id, ...c.req.valid("json") }), 202),
   );

@@ -34,6 +34,7 @@ const OWN: Record<ParamKind, string> = {
   birdie: "birdie.member",
   code: "own.inviteCode",
   pin: "own.invitePin",
+  token: "own.inviteCode",
 };
 
 function restRequest(route: RestRoute, cookie: string | null): Sent {

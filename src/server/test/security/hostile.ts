@@ -457,7 +457,7 @@ export const RAW_PATH_IDS = [
   "a".repeat(5_000),
 ];
 
-export type ParamKind = "challenge" | "user" | "course" | "birdie" | "code" | "pin";
+export type ParamKind = "challenge" | "user" | "course" | "birdie" | "code" | "pin" | "token";
 const PARAM_REFS: Record<ParamKind, string[]> = {
   challenge: ["own.id", "other.id", "secret.id"],
   user: ["member.id", "owner.id", "stranger.id", "admin.id"],
@@ -465,6 +465,8 @@ const PARAM_REFS: Record<ParamKind, string[]> = {
   birdie: ["birdie.member", "birdie.owner", "birdie.secret"],
   code: ["own.inviteCode", "other.inviteCode", "secret.inviteCode"],
   pin: ["own.invitePin", "other.invitePin", "secret.invitePin"],
+  // A mailed link's token names nothing the world knows; an invite code is some other string.
+  token: ["own.inviteCode", "other.inviteCode"],
 };
 
 /** A path parameter: `{ raw }` goes into the URL as is, `{ value }` is percent-encoded first. */

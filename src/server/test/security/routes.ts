@@ -9,6 +9,7 @@ import {
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
 import { markNotificationsReadSchema, notificationSettingsSchema } from "../../../shared/schemas/notifications";
+import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../../../shared/schemas/recovery";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -99,6 +100,13 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/challenges/:id/holes", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/records.csv", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/calendar.ics", params: { id: "challenge" }, auth: "user" },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/invite/email",
+    params: { id: "challenge" },
+    body: ["emails"],
+    auth: "user",
+  },
   { method: "GET", path: "/api/courses/search", query: ["q"], auth: "user" },
   { method: "POST", path: "/api/courses", body: schemaKeys(createCourseSchema), auth: "user" },
   { method: "GET", path: "/api/courses/:id", params: { id: "course" }, auth: "user" },
@@ -106,6 +114,18 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "PUT", path: "/api/users/me/password", body: schemaKeys(changePasswordSchema), auth: "user" },
   { method: "GET", path: "/api/users/me/export", auth: "user" },
   { method: "DELETE", path: "/api/users/me", body: schemaKeys(deleteAccountSchema), auth: "user" },
+  { method: "POST", path: "/api/password-reset", body: schemaKeys(passwordResetRequestSchema), auth: "public" },
+  {
+    method: "POST",
+    path: "/api/password-reset/:token",
+    params: { token: "token" },
+    body: schemaKeys(passwordResetSchema),
+    auth: "public",
+  },
+  { method: "POST", path: "/api/email-verification/:token", params: { token: "token" }, auth: "public" },
+  { method: "GET", path: "/api/users/me/email", auth: "user" },
+  { method: "PUT", path: "/api/users/me/email", body: schemaKeys(changeEmailSchema), auth: "user" },
+  { method: "POST", path: "/api/users/me/email/verification", auth: "user" },
   {
     method: "GET",
     path: "/api/users/:id/picture",

@@ -9,6 +9,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Fact } from "./fact";
 import { QueryError } from "./query-error";
 import { RecordsTable } from "./records-table";
+import { ResetLinkSection } from "./reset-link-section";
 import { UserActionButtons } from "./user-actions";
 
 type UserDetailDrawerProps = {
@@ -72,6 +73,8 @@ function UserDetailBody({ detail }: { detail: AdminUserDetail }) {
         <Fact label="Home course">{user.homeCourseName ?? "—"}</Fact>
         <Fact label="Handicap">{user.handicap ?? "—"}</Fact>
       </dl>
+
+      {!user.disabled && <ResetLinkSection user={user} />}
 
       <section aria-labelledby="user-challenges-title" className="space-y-2">
         <h3 id="user-challenges-title" className="font-semibold">

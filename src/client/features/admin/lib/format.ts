@@ -51,6 +51,8 @@ const actionVerbs: Record<AuditEntry["action"], string> = {
   "user.revoke_admin": "revoked admin rights from",
   "user.disable": "disabled",
   "user.enable": "enabled",
+  "user.send_reset_link": "mailed a password reset link to",
+  "user.create_reset_link": "made a one-time password reset link for",
   "challenge.delete": "deleted challenge",
   "support.resolve": "resolved support request",
   "support.reopen": "reopened support request",

@@ -3,6 +3,7 @@ import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
 import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
 import { NotificationSettingsForm } from "../../notifications/public";
+import { ChangeEmailForm } from "../../auth/public";
 import { ChangePasswordForm } from "./change-password-form";
 import { YourDataSection } from "./your-data-section";
 
@@ -83,6 +84,11 @@ export function SettingsPanel() {
         <legend className="mb-1 text-lg font-semibold">Password</legend>
         <p className="mb-3 text-sm text-base-content/60">Changing it signs you out on every other device.</p>
         <ChangePasswordForm />
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-lg font-semibold">Email</legend>
+        <ChangeEmailForm />
       </fieldset>
 
       <fieldset>

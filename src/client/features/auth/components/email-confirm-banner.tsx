@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { errorMessage } from "../../../lib/errors";
+import { useEmailStatus, useMailEnabled, useResendEmailConfirmation } from "../hooks/use-recovery";
+
+/**
+ * The non-blocking "please confirm your e-mail" banner of the signed-in layout: shown until the
+ * address is confirmed, and only where the server can send the link
+ * (docs/product/routes-and-screens.md#signed-in-layout).
+ */
+export function EmailConfirmBanner() {
+  const { mailEnabled } = useMailEnabled();
+  const status = useEmailStatus(mailEnabled);
+  const resend = useResendEmailConfirmation();
+  const [note, setNote] = useState<string | null>(null);
+  if (!mailEnabled || !status.data || status.data.verified) return null;
+
+  async function onResend() {
+    if (resend.isPending) return;
+    try {
+      setNote((await resend.mutateAsync()).message);
+    } catch (error) {
+      setNote(errorMessage(error, "The link could not be sent. Please try again."));
+    }
+  }
+
+  return (
+    <section
+      aria-label="Confirm your email"
+      className="mb-4 flex flex-col gap-2 rounded-box border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>
+        Please confirm your email address: we sent a link to <strong>{status.data.email}</strong>.
+      </p>
+      <div className="flex flex-col gap-1 sm:items-end">
+        <button
+          type="button"
+          className="btn btn-sm min-h-11 btn-outline"
+          onClick={() => void onResend()}
+          aria-disabled={resend.isPending || undefined}
+        >
+          Send the link again
+        </button>
+        <p role="status" className="text-xs">
+          {note}
+        </p>
+      </div>
+    </section>
+  );
+}
