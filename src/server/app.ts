@@ -12,6 +12,7 @@ import { healthRest } from "./features/health/rest";
 import { invitesRest } from "./features/invites/rest";
 import { leaderboardsRest } from "./features/leaderboards/rest";
 import { profileRest } from "./features/profile/rest";
+import { pushRest } from "./features/push/rest";
 import { supportRest } from "./features/support/rest";
 import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);
   app.route("/api", chatRest);
+  app.route("/api", pushRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.all("/trpc/*", (c) =>

@@ -9,6 +9,7 @@ import { coursesRouter } from "../features/courses/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
 import { profileRouter } from "../features/profile/router";
+import { pushRouter } from "../features/push/router";
 import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
 
@@ -24,6 +25,7 @@ export const appRouter = router({
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,
   profile: profileRouter,
+  push: pushRouter,
   support: supportRouter,
 });
 

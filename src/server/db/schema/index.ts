@@ -9,3 +9,4 @@ export * from "./leaderboards";
 export * from "./chat";
 export * from "./admin";
 export * from "./rate-limits";
+export * from "./push";
