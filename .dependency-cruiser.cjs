@@ -53,8 +53,8 @@ module.exports = {
     {
       name: "infrastructure-below-features",
       severity: "error",
-      comment: "lib, db, http, auth and realtime sit below the features and never import them.",
-      from: { path: "^src/server/(lib|db|http|auth)/", pathNot: "\\.(test|pg-test)\\.ts$" },
+      comment: "lib, db, http, auth and jobs sit below the features and never import them.",
+      from: { path: "^src/server/(lib|db|http|auth|jobs)/", pathNot: "\\.(test|pg-test)\\.ts$" },
       to: { path: "^src/server/features/" },
     },
   ],

@@ -12,6 +12,8 @@ import { startSweeping } from "./lib/sweep";
 import { ChatBus } from "./realtime/bus";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
+import { type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
+import { serverJobHandlers } from "./server-jobs";
 
 export type RunningServer = {
   url: string;
@@ -19,6 +21,7 @@ export type RunningServer = {
   deps: AppDeps;
   realtime: Realtime;
   rooms: ChatRooms;
+  jobs: JobRunner;
   stop(): Promise<void>;
 };
 
@@ -28,7 +31,14 @@ export type RunningServer = {
  */
 export async function startServer(
   env: Env,
-  opts: { database?: Database; pingIntervalMs?: number; sweepIntervalMs?: number } = {},
+  opts: {
+    database?: Database;
+    pingIntervalMs?: number;
+    sweepIntervalMs?: number;
+    /** The job kinds this process runs (default: every feature's, see server-jobs.ts). */
+    jobHandlers?: JobHandlers;
+    jobOptions?: RunnerOptions;
+  } = {},
 ): Promise<RunningServer> {
   const database =
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
@@ -49,14 +59,19 @@ export async function startServer(
     limits: createLimits(database.db, env.RATE_LIMIT_SCALE),
     listener: bus,
     metrics,
+    readiness: [],
   };
+  // Every process runs the job queue; SKIP LOCKED claims keep each job on one of them (ADR 0032).
+  const jobs = new JobRunner(deps, opts.jobHandlers ?? serverJobHandlers(), opts.jobOptions);
+  deps.readiness!.push(jobs.readiness());
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);
   observeServer(metrics, { database, realtime, listener: bus });
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => {
-    if (event.kind === "sessions-ended") realtime.closeSessions(event.sessionIds);
+    if (event.kind === "jobs") jobs.wake();
+    else if (event.kind === "sessions-ended") realtime.closeSessions(event.sessionIds);
     else if (event.kind === "resync") {
       void realtime.closeEndedSessions().catch((err) => logger.warn("session re-check failed", { error: String(err) }));
     }
@@ -75,11 +90,14 @@ export async function startServer(
   rooms.attach(server);
   realtime.start();
   const stopSweeping = startSweeping(database.db, opts.sweepIntervalMs);
+  jobs.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       stopSweeping();
+      // Before the pool closes: running jobs get a few seconds to finish and record it.
+      await jobs.stop();
       realtime.closeAll();
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);
@@ -89,5 +107,5 @@ export async function startServer(
     })());
 
   logger.info("server started", { url: server.url.href, db: database.kind });
-  return { url: server.url.href.replace(/\/$/, ""), port: server.port ?? env.PORT, deps, realtime, rooms, stop };
+  return { url: server.url.href.replace(/\/$/, ""), port: server.port ?? env.PORT, deps, realtime, rooms, jobs, stop };
 }

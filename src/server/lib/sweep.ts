@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema/users";
+import { sweepJobs } from "../jobs/queue";
 import { logger } from "./logger";
 import { sweepRateLimits } from "./rate-limit";
 
@@ -8,15 +9,19 @@ import { sweepRateLimits } from "./rate-limit";
 export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Deletes expired sessions and rate-limit counters. An expired session is refused anyway; this
+ * Deletes expired sessions, rate-limit counters and finished jobs past their keeping time. An expired session is refused anyway; this
  * keeps the tables from growing with every visitor who never comes back. (The app keeps no other
  * one-time tokens yet; a table of them belongs in this list.) Deleted sessions are announced by
  * the sessions trigger, so any socket still open on one closes everywhere.
  */
-export async function sweepExpired(db: Db, now = new Date()): Promise<{ sessions: number; rateLimits: number }> {
+export async function sweepExpired(
+  db: Db,
+  now = new Date(),
+): Promise<{ sessions: number; rateLimits: number; jobs: number }> {
   const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   const rateLimits = await sweepRateLimits(db, now);
-  return { sessions: ended.length, rateLimits };
+  const jobs = await sweepJobs(db, now);
+  return { sessions: ended.length, rateLimits, jobs };
 }
 
 /** Sweeps now and then every `intervalMs` until the returned function is called. */
@@ -27,7 +32,7 @@ export function startSweeping(db: Db, intervalMs = SWEEP_INTERVAL_MS): () => voi
     running = true;
     try {
       const swept = await sweepExpired(db);
-      if (swept.sessions || swept.rateLimits) logger.info("swept expired rows", swept);
+      if (swept.sessions || swept.rateLimits || swept.jobs) logger.info("swept expired rows", swept);
     } catch (err) {
       // The next round tries again; a database outage is reported by health, not here.
       logger.warn("sweep failed", { error: String(err) });

@@ -6,6 +6,8 @@ import { logger } from "../lib/logger";
 export const CHAT_CHANNEL = "chat";
 export const MEMBERSHIP_CHANNEL = "chat_membership";
 export const SESSION_CHANNEL = "session_ended";
+/** drizzle/0014's trigger: jobs were enqueued (the job runners look for due ones at once). */
+export const JOBS_CHANNEL = "jobs";
 
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
@@ -14,6 +16,8 @@ export type BusEvent =
   | { kind: "membership-lost"; challengeId: number; userId: number }
   /** Sessions were deleted (logout, password change, disabled or deleted account, expiry): their sockets close. */
   | { kind: "sessions-ended"; sessionIds: string[] }
+  /** Jobs were enqueued somewhere: due ones can be claimed now rather than at the next poll. */
+  | { kind: "jobs" }
   /** The listener (re)subscribed: anything notified while it was away is gone, so clients refetch. */
   | { kind: "resync" };
 
@@ -33,7 +37,7 @@ export class ChatBus {
   static async start(database: Database): Promise<ChatBus> {
     const bus = new ChatBus();
     bus.listening = await database.listen(
-      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL],
+      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL, JOBS_CHANNEL],
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
     );
@@ -58,6 +62,10 @@ export class ChatBus {
   }
 
   private receive(channel: string, payload: string) {
+    if (channel === JOBS_CHANNEL) {
+      this.emit({ kind: "jobs" });
+      return;
+    }
     let data: { challengeId?: unknown; id?: unknown; userId?: unknown; sessionIds?: unknown };
     try {
       data = JSON.parse(payload);

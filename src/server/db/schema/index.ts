@@ -9,4 +9,5 @@ export * from "./leaderboards";
 export * from "./chat";
 export * from "./admin";
 export * from "./rate-limits";
+export * from "./jobs";
 export * from "./push";

@@ -8,6 +8,8 @@ import { browserKeys, decryptPush, startPushServiceStandIn, verifyVapid } from "
 import { ENDPOINT_NOT_HTTPS, ENDPOINT_NOT_PUBLIC } from "./endpoint-guard";
 import { sendPushJob } from "./jobs";
 import { vapidKeys } from "./vapid";
+import { enqueueJob, JobRunner } from "../../jobs";
+import { serverJobHandlers } from "../../server-jobs";
 
 let h: TestHarness;
 let pushService: ReturnType<typeof startPushServiceStandIn>;
@@ -230,6 +232,19 @@ describe('the "push.send" job', () => {
     // Once one device got it, a retry would alert that device twice: the job completes.
     await subscribed(client);
     await sendPushJob(payload, job());
+  });
+
+  test("through the durable queue: a server process runs push.send jobs enqueued with enqueueJob", async () => {
+    const { client, user } = await signUp(h);
+    const device = await subscribed(client);
+    const before = pushService.received.length;
+    const message = { title: "Results are in", body: "Ana won Spring Birdies", url: "/challenges/3" };
+    await enqueueJob(h.db, "push.send", { userId: user.id, ...message });
+    const ran = await new JobRunner(h.deps, serverJobHandlers()).runDue();
+    expect(ran).toBeGreaterThanOrEqual(1);
+    const got = pushService.received.slice(before).filter((r) => r.path === device.path);
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(decryptPush(got[0].body, device.browser))).toEqual(message);
   });
 
   test("no subscriptions, or a malformed payload: nothing is sent and nothing throws", async () => {

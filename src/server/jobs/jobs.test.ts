@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, like, sql } from "drizzle-orm";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { rows } from "../db/raw";
+import { jobs } from "../db/schema/jobs";
+import { sweepExpired } from "../lib/sweep";
+import { Metrics } from "../metrics/metrics";
+import { startServer } from "../server";
+import { createTestHarness, testEnv, type TestHarness } from "../test/harness/harness";
+import { parsePrometheusText, sampleValue } from "../test/harness/prometheus-text";
+import { enqueueJob, KEEP_DONE_MS, queueDepth } from "./queue";
+import { defaultBackoffMs, type JobHandler, JobRunner } from "./runner";
+
+// The durable job queue (ADR 0032) on the embedded database: enqueue only on commit, dedupe keys,
+// retries with backoff, failure after the last attempt, leases that outlive a dead process,
+// NOTIFY wake-up, readiness and metrics. Exactly-once across processes: jobs.pg-test.ts.
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createTestHarness();
+}, 120_000);
+afterAll(() => h.close());
+
+let seq = 0;
+/** A job kind of its own per test, so tests never claim each other's jobs. */
+const kind = (name: string) => `test.${name}.${++seq}`;
+
+const jobsOf = (k: string) => h.db.select().from(jobs).where(eq(jobs.kind, k)).orderBy(jobs.id);
+
+function runner(handlers: Record<string, JobHandler>, opts: ConstructorParameters<typeof JobRunner>[2] = {}) {
+  return new JobRunner(h.deps, handlers, opts);
+}
+
+describe("enqueueJob", () => {
+  test("a job enqueued in a transaction exists only if the transaction commits", async () => {
+    const k = kind("tx");
+    await h.db
+      .transaction(async (tx) => {
+        await enqueueJob(tx, k, { n: 1 });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(await jobsOf(k)).toHaveLength(0);
+    await h.db.transaction(async (tx) => {
+      await enqueueJob(tx, k, { n: 2 });
+    });
+    const [job] = await jobsOf(k);
+    expect(job).toMatchObject({ kind: k, payload: { n: 2 }, status: "pending", attempts: 0, maxAttempts: 10 });
+  });
+
+  test("a dedupe key enqueues once, whatever the number of calls", async () => {
+    const k = kind("dedupe");
+    const key = `${k}:key`;
+    expect(await enqueueJob(h.db, k, { first: true }, { dedupeKey: key })).toBe(true);
+    expect(await enqueueJob(h.db, k, { first: false }, { dedupeKey: key })).toBe(false);
+    const ran: unknown[] = [];
+    await runner({ [k]: async (p) => void ran.push(p) }).runDue();
+    // Done jobs keep their key: enqueueing it after the run is still a no-op.
+    expect(await enqueueJob(h.db, k, { first: false }, { dedupeKey: key })).toBe(false);
+    expect(await runner({ [k]: async (p) => void ran.push(p) }).runDue()).toBe(0);
+    expect(ran).toEqual([{ first: true }]);
+    expect(await jobsOf(k)).toHaveLength(1);
+  });
+
+  test("payloads are stored as JSON; maxAttempts must be positive", async () => {
+    const k = kind("json");
+    const at = new Date("2026-01-02T03:04:05.000Z");
+    await enqueueJob(h.db, k, { at, list: [1, "two"], nested: { ok: true } });
+    const [job] = await jobsOf(k);
+    expect(job.payload).toEqual({ at: at.toISOString(), list: [1, "two"], nested: { ok: true } });
+    await expect(enqueueJob(h.db, k, {}, { maxAttempts: 0 })).rejects.toThrow("maxAttempts");
+  });
+});
+
+describe("running jobs", () => {
+  test("a due job runs once with its payload and attempt; a future one waits for its time", async () => {
+    const k = kind("run");
+    const seen: { payload: unknown; attempt: number }[] = [];
+    await enqueueJob(h.db, k, { to: "now" });
+    await enqueueJob(h.db, k, { to: "later" }, { runAt: new Date(Date.now() + 60_000) });
+    const r = runner({ [k]: async (payload, ctx) => void seen.push({ payload, attempt: ctx.attempt }) });
+    expect(await r.runDue()).toBe(1);
+    expect(await r.runDue()).toBe(0);
+    expect(seen).toEqual([{ payload: { to: "now" }, attempt: 1 }]);
+    const [done, later] = await jobsOf(k);
+    expect(done).toMatchObject({ status: "done", attempts: 1, lockedUntil: null, lastError: null });
+    expect(done.finishedAt).toBeInstanceOf(Date);
+    expect(later).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  test("a failed attempt is retried after its backoff, then succeeds", async () => {
+    const k = kind("retry");
+    let calls = 0;
+    const handler: JobHandler = async () => {
+      calls += 1;
+      if (calls < 3) throw new Error(`flaky ${calls}`);
+    };
+    const r = runner({ [k]: handler }, { backoffMs: (attempt) => 60_000 * attempt });
+    await enqueueJob(h.db, k, {});
+    expect(await r.runDue()).toBe(1);
+    let [job] = await jobsOf(k);
+    expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "flaky 1" });
+    // Backed off by backoffMs(1) = 60 s (database time).
+    const [{ waitMs }] = await rows<{ waitMs: number }>(
+      h.db,
+      sql`select (extract(epoch from run_at - now()) * 1000)::int as "waitMs" from jobs where id = ${job.id}`,
+    );
+    expect(waitMs).toBeGreaterThan(55_000);
+    expect(waitMs).toBeLessThanOrEqual(60_000);
+    expect(await r.runDue()).toBe(0);
+
+    // Time passes.
+    await h.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
+    expect(await r.runDue()).toBe(1);
+    [job] = await jobsOf(k);
+    expect(job).toMatchObject({ status: "pending", attempts: 2, lastError: "flaky 2" });
+    const [{ waitMs: second }] = await rows<{ waitMs: number }>(
+      h.db,
+      sql`select (extract(epoch from run_at - now()) * 1000)::int as "waitMs" from jobs where id = ${job.id}`,
+    );
+    expect(second).toBeGreaterThan(115_000);
+
+    await h.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
+    expect(await r.runDue()).toBe(1);
+    [job] = await jobsOf(k);
+    expect(job).toMatchObject({ status: "done", attempts: 3, lastError: null });
+    expect(calls).toBe(3);
+  });
+
+  test("the default backoff doubles from 10 s, capped at an hour, with at most 10% jitter", () => {
+    for (const [attempt, base] of [
+      [1, 10_000],
+      [2, 20_000],
+      [3, 40_000],
+      [9, 2_560_000],
+      [12, 3_600_000],
+    ] as const) {
+      const ms = defaultBackoffMs(attempt);
+      expect(ms).toBeGreaterThanOrEqual(base);
+      expect(ms).toBeLessThanOrEqual(base * 1.1);
+    }
+  });
+
+  test("after its last attempt a job is marked failed, counted and never run again", async () => {
+    const k = kind("fail");
+    let calls = 0;
+    const metrics = new Metrics();
+    const failing = new JobRunner(
+      { ...h.deps, metrics },
+      {
+        [k]: async () => {
+          calls += 1;
+          throw new Error("SMTP said no");
+        },
+      },
+      { backoffMs: () => 0 },
+    );
+    await enqueueJob(h.db, k, {}, { maxAttempts: 3 });
+    for (let i = 0; i < 5; i++) await failing.runDue();
+    expect(calls).toBe(3);
+    const [job] = await jobsOf(k);
+    expect(job).toMatchObject({ status: "failed", attempts: 3, lastError: "SMTP said no", lockedUntil: null });
+    expect(job.finishedAt).toBeInstanceOf(Date);
+    const text = parsePrometheusText(await metrics.text());
+    expect(sampleValue(text, "birdie_jobs_attempt_failures_total", { kind: k })).toBe(3);
+    expect(sampleValue(text, "birdie_jobs_failed_total", { kind: k })).toBe(1);
+  });
+
+  test("kinds without a handler in this process are left for a process that has one", async () => {
+    const mine = kind("mine");
+    const theirs = kind("theirs");
+    await enqueueJob(h.db, theirs, {});
+    await enqueueJob(h.db, mine, {});
+    expect(await runner({ [mine]: async () => {} }).runDue()).toBe(1);
+    expect((await jobsOf(theirs))[0]).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  test("a job whose process died mid-run is claimed again once its lease runs out", async () => {
+    const k = kind("lease");
+    await enqueueJob(h.db, k, { n: 1 });
+    // The first process claims the job and never finishes (it died).
+    let release: () => void = () => {};
+    const stuck = runner(
+      { [k]: () => new Promise<void>((resolve) => (release = resolve)) },
+      { leaseMs: 300, pollMs: 50, stopTimeoutMs: 0 },
+    );
+    stuck.start();
+    for (let i = 0; i < 100 && (await jobsOf(k))[0].status !== "running"; i++) await Bun.sleep(20);
+    await stuck.stop();
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "running", attempts: 1 });
+
+    const attempts: number[] = [];
+    const next = runner({ [k]: async (_p, ctx) => void attempts.push(ctx.attempt) });
+    // Within the lease nobody else may take it.
+    expect(await next.runDue()).toBe(0);
+    await Bun.sleep(400);
+    expect(await next.runDue()).toBe(1);
+    expect(attempts).toEqual([2]);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
+
+    // The first run finishing late changes nothing: its claim is no longer the current one.
+    release();
+    await Bun.sleep(50);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  test("a job still running at its last attempt's lease end is marked failed, not run again", async () => {
+    const k = kind("lease-last");
+    await enqueueJob(h.db, k, {}, { maxAttempts: 1 });
+    await h.db
+      .update(jobs)
+      .set({ status: "running", attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, k));
+    let calls = 0;
+    const count = async () => {
+      calls += 1;
+    };
+    expect(await runner({ [k]: count }).runDue()).toBe(1);
+    expect(calls).toBe(0);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "failed", attempts: 2 });
+  });
+
+  test("jobs enqueued before a restart run after it (the queue is on disk)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "birdie-jobs-"));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await migrateDatabase(first);
+      await enqueueJob(first.db, "restart.probe", { survived: true });
+      await first.close();
+
+      const second = await openDatabase({ dataDir: dir });
+      const seen: unknown[] = [];
+      const r = new JobRunner(
+        { ...h.deps, database: second, metrics: undefined },
+        {
+          "restart.probe": async (p) => void seen.push(p),
+        },
+      );
+      expect(await r.runDue()).toBe(1);
+      expect(seen).toEqual([{ survived: true }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("the sweep deletes old finished jobs and keeps keyed ones and recent ones", async () => {
+    const k = kind("sweep");
+    await enqueueJob(h.db, k, { old: true });
+    await enqueueJob(h.db, k, { keyed: true }, { dedupeKey: `${k}:keyed` });
+    await enqueueJob(h.db, k, { recent: true });
+    await runner({ [k]: async () => {} }).runDue();
+    const [old, keyed] = await jobsOf(k);
+    const longAgo = new Date(Date.now() - KEEP_DONE_MS - 60_000);
+    await h.db.update(jobs).set({ finishedAt: longAgo }).where(eq(jobs.id, old.id));
+    await h.db.update(jobs).set({ finishedAt: longAgo }).where(eq(jobs.id, keyed.id));
+    const swept = await sweepExpired(h.db);
+    expect(swept.jobs).toBeGreaterThanOrEqual(1);
+    expect((await jobsOf(k)).map((j) => j.payload)).toEqual([{ keyed: true }, { recent: true }]);
+  });
+});
+
+describe("the runner in a server process", () => {
+  test("runs an enqueued job at once (NOTIFY), reports ready and exposes depth and failures", async () => {
+    const k = kind("server");
+    const bad = kind("server-bad");
+    const ran: number[] = [];
+    const TOKEN = "metrics-token-for-jobs-0123456789";
+    const server = await startServer(testEnv({ PORT: "0", METRICS_TOKEN: TOKEN }), {
+      database: { ...h.database, close: async () => {} },
+      jobHandlers: {
+        [k]: async (p: { n: number }) => void ran.push(p.n),
+        [bad]: async () => {
+          throw new Error("always");
+        },
+      },
+      // A minute between polls: only the NOTIFY of the insert can start the job within the test.
+      jobOptions: { pollMs: 60_000, backoffMs: () => 3_600_000 },
+    });
+    try {
+      for (let i = 0; i < 100 && !server.jobs.isPolling(); i++) await Bun.sleep(20);
+      const ready = await fetch(`${server.url}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ ok: true, jobs: "up" });
+
+      const started = Date.now();
+      await enqueueJob(h.db, k, { n: 7 });
+      await enqueueJob(h.db, bad, {}, { maxAttempts: 1 });
+      await enqueueJob(h.db, k, { n: 8 }, { runAt: new Date(Date.now() + 3_600_000) });
+      while (ran.length < 1 && Date.now() - started < 5_000) await Bun.sleep(10);
+      expect(ran).toEqual([7]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      for (let i = 0; i < 100 && (await jobsOf(bad))[0].status !== "failed"; i++) await Bun.sleep(20);
+
+      const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      const metrics = parsePrometheusText(await res.text());
+      const depth = await queueDepth(h.db);
+      expect(sampleValue(metrics, "birdie_jobs_queue_depth", { state: "scheduled" })).toBe(depth.scheduled);
+      expect(depth.scheduled).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(metrics, "birdie_jobs_queue_depth", { state: "failed" })).toBe(depth.failed);
+      expect(depth.failed).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(metrics, "birdie_jobs_completed_total", { kind: k })).toBe(1);
+      expect(sampleValue(metrics, "birdie_jobs_attempt_failures_total", { kind: bad })).toBe(1);
+      expect(sampleValue(metrics, "birdie_jobs_failed_total", { kind: bad })).toBe(1);
+    } finally {
+      await server.stop();
+    }
+    // Stopped: not polling, so not ready.
+    expect(server.jobs.isPolling()).toBe(false);
+    await h.db.delete(jobs).where(like(jobs.kind, "test.server%"));
+  }, 30_000);
+});

@@ -1,0 +1,286 @@
+import { and, eq, sql } from "drizzle-orm";
+import { Counter, Gauge } from "prom-client";
+import { rows } from "../db/raw";
+import { jobs } from "../db/schema/jobs";
+import type { AppDeps } from "../deps";
+import { logger } from "../lib/logger";
+import type { ReadinessCheck } from "../lib/readiness";
+import { METRIC_PREFIX } from "../metrics/metrics";
+import { queueDepth } from "./queue";
+
+/**
+ * Runs one job. Throwing means "try again later" (exponential backoff) until the job's
+ * maxAttempts, after which it is marked failed. A job may run again after its process died
+ * mid-run (the lease ran out), so handlers must tolerate a repeat of an interrupted run.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each kind's handler types its own payload (the contract).
+export type JobHandler = (payload: any, ctx: { deps: AppDeps; attempt: number; jobId: number }) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+export type RunnerOptions = {
+  /** How often to look for due jobs when no NOTIFY wakes the runner (ms). */
+  pollMs?: number;
+  /** Jobs this process runs at once. */
+  concurrency?: number;
+  /** How long a claim lasts: a job still running after it may be claimed by another process. */
+  leaseMs?: number;
+  /** The wait before attempt `attempt + 1` after attempt `attempt` failed (ms). */
+  backoffMs?: (attempt: number) => number;
+  /** How long stop() waits for running jobs. */
+  stopTimeoutMs?: number;
+};
+
+export const DEFAULT_POLL_MS = 1_000;
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+const MAX_ERROR_CHARS = 2_000;
+
+/** 10 s, 20 s, 40 s ... capped at an hour, with up to 10% jitter so a burst of failures spreads out. */
+export function defaultBackoffMs(attempt: number): number {
+  const base = Math.min(10_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+  return Math.round(base * (1 + Math.random() * 0.1));
+}
+
+type Claimed = { id: number; kind: string; payload: unknown; attempts: number; maxAttempts: number };
+
+/**
+ * Claims due jobs and runs them (ADR 0032). Every server process runs one; a job is claimed by
+ * one of them only: the claim is an UPDATE of rows selected FOR UPDATE SKIP LOCKED, which marks
+ * them running with a lease. Only the kinds this process has handlers for are claimed (during a
+ * rolling upgrade an older process leaves a newer kind alone). Times are the database's now(),
+ * so clocks of different hosts never disagree about what is due.
+ */
+export class JobRunner {
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly backoffMs: (attempt: number) => number;
+  private readonly stopTimeoutMs: number;
+  private readonly kinds: string[];
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running = false;
+  private ticking = false;
+  private tickAgain = false;
+  private lastTickOk: number | undefined;
+  private lastTickError: string | undefined;
+  private completed: Counter<"kind"> | undefined;
+  private attemptFailures: Counter<"kind"> | undefined;
+  private givenUp: Counter<"kind"> | undefined;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly handlers: JobHandlers,
+    opts: RunnerOptions = {},
+  ) {
+    this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+    this.concurrency = opts.concurrency ?? 4;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
+    this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
+    this.kinds = Object.keys(handlers);
+    if (deps.metrics) this.registerMetrics(deps);
+  }
+
+  /** Starts polling (and claims at once). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref?.();
+    this.wake();
+  }
+
+  /** Looks for due jobs now (a NOTIFY on 'jobs' arrived, or a slot became free). */
+  wake(): void {
+    if (!this.running) return;
+    void this.tick();
+  }
+
+  /** Whether the runner is started and its last look at the queue succeeded recently. */
+  isPolling(): boolean {
+    if (!this.running || this.lastTickOk === undefined) return false;
+    return Date.now() - this.lastTickOk < Math.max(10 * this.pollMs, 10_000);
+  }
+
+  /** The readiness part of /api/health/ready. */
+  readiness(): ReadinessCheck {
+    return { name: "jobs", ready: () => this.isPolling() };
+  }
+
+  /** Stops claiming, then waits up to stopTimeoutMs for the jobs running here. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (!this.inFlight.size) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.stopTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * Claims and runs every due job until none is left, and resolves with how many ran. For tests
+   * and tools: a runner that is not started does nothing on its own.
+   */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const claimed = await this.claim(this.concurrency);
+      if (!claimed.length) return ran;
+      ran += claimed.length;
+      await Promise.all(claimed.map((job) => this.execute(job)));
+    }
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
+    this.ticking = true;
+    try {
+      do {
+        this.tickAgain = false;
+        const free = this.concurrency - this.inFlight.size;
+        if (free <= 0 || !this.running) break;
+        const claimed = await this.claim(free);
+        for (const job of claimed) this.launch(job);
+        // A full batch: more may be due.
+        if (claimed.length === free) this.tickAgain = true;
+      } while (this.tickAgain && this.running);
+      this.lastTickOk = Date.now();
+      this.lastTickError = undefined;
+    } catch (err) {
+      // Said once per outage, not every second; health and readiness report the outage itself.
+      const message = String(err);
+      if (this.lastTickError !== message) logger.warn("job queue poll failed", { error: message });
+      this.lastTickError = message;
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private launch(job: Claimed) {
+    const run = this.execute(job).finally(() => {
+      this.inFlight.delete(run);
+      // A slot is free: take the next due job without waiting for the poll.
+      this.wake();
+    });
+    this.inFlight.add(run);
+  }
+
+  private async claim(limit: number): Promise<Claimed[]> {
+    if (!this.kinds.length || limit <= 0) return [];
+    const kinds = sql.join(
+      this.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    return rows<Claimed>(
+      this.deps.database.db,
+      sql`update ${jobs} set status = 'running', attempts = attempts + 1,
+            locked_until = now() + ${Math.round(this.leaseMs)}::int * interval '1 millisecond'
+          where id in (
+            select id from ${jobs}
+            where kind in (${kinds})
+              and ((status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now()))
+            order by run_at, id
+            limit ${limit}
+            for update skip locked
+          )
+          returning id::int as "id", kind, payload, attempts, max_attempts as "maxAttempts"`,
+    );
+  }
+
+  private async execute(job: Claimed): Promise<void> {
+    const db = this.deps.database.db;
+    // Only the claim that is still current may finish the job: a run that outlived its lease
+    // (and was claimed again elsewhere) changes nothing.
+    const current = and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.attempts, job.attempts));
+    try {
+      if (job.attempts > job.maxAttempts) {
+        // Claimed again after its last attempt's process died: that attempt counts as failed.
+        throw new GiveUp("the last attempt did not finish (its process stopped)");
+      }
+      const handler = this.handlers[job.kind];
+      if (!handler) throw new Error(`no handler for ${job.kind}`);
+      await handler(job.payload, { deps: this.deps, attempt: job.attempts, jobId: job.id });
+      await db
+        .update(jobs)
+        .set({ status: "done", finishedAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(current);
+      this.completed?.inc({ kind: job.kind });
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_CHARS);
+      const last = err instanceof GiveUp || job.attempts >= job.maxAttempts;
+      this.attemptFailures?.inc({ kind: job.kind });
+      if (last) this.givenUp?.inc({ kind: job.kind });
+      logger.warn(last ? "job failed for good" : "job failed; will retry", {
+        jobId: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        error,
+      });
+      try {
+        await db
+          .update(jobs)
+          .set(
+            last
+              ? { status: "failed", finishedAt: sql`now()`, lockedUntil: null, lastError: error }
+              : {
+                  status: "pending",
+                  runAt: sql`now() + ${Math.max(0, Math.round(this.backoffMs(job.attempts)))}::int * interval '1 millisecond'`,
+                  lockedUntil: null,
+                  lastError: error,
+                },
+          )
+          .where(current);
+      } catch (writeErr) {
+        // The lease runs out and another claim retries it: delayed, never lost.
+        logger.warn("could not record a job failure", { jobId: job.id, error: String(writeErr) });
+      }
+    }
+  }
+
+  private registerMetrics(deps: AppDeps) {
+    const registry = deps.metrics!.registry;
+    this.completed = new Counter({
+      name: `${METRIC_PREFIX}jobs_completed_total`,
+      help: "Jobs this process ran to completion, by kind",
+      labelNames: ["kind"],
+      registers: [registry],
+    });
+    this.attemptFailures = new Counter({
+      name: `${METRIC_PREFIX}jobs_attempt_failures_total`,
+      help: "Job attempts that failed on this process (retried with backoff or given up), by kind",
+      labelNames: ["kind"],
+      registers: [registry],
+    });
+    this.givenUp = new Counter({
+      name: `${METRIC_PREFIX}jobs_failed_total`,
+      help: "Jobs this process marked failed after their last attempt, by kind",
+      labelNames: ["kind"],
+      registers: [registry],
+    });
+    const db = deps.database.db;
+    new Gauge({
+      name: `${METRIC_PREFIX}jobs_queue_depth`,
+      help: "Jobs in the queue (all processes), by state: due (waiting to run), scheduled (later), running, failed (for good)",
+      labelNames: ["state"],
+      registers: [registry],
+      async collect() {
+        try {
+          const depth = await queueDepth(db);
+          for (const [state, value] of Object.entries(depth)) this.set({ state }, value);
+        } catch {
+          // The database is away: no figure rather than a wrong one.
+          this.reset();
+        }
+      },
+    });
+  }
+}
+
+class GiveUp extends Error {}

@@ -1,0 +1,11 @@
+import { pushJobs } from "./features/push/jobs";
+import type { JobHandlers } from "./jobs/runner";
+
+/**
+ * Every job kind a server process runs, from the feature that owns it (ADR 0032). Features export
+ * their handlers (e.g. `mailJobs = { "mail.send": sendMailJob }`) and are composed here; a kind
+ * with no handler is never claimed by this process.
+ */
+export function serverJobHandlers(): JobHandlers {
+  return { ...pushJobs };
+}
