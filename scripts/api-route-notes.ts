@@ -10,7 +10,7 @@ import { chatMessageBodySchema, chatPageQuerySchema } from "../src/shared/schema
 import { courseSearchSchema, createCourseSchema } from "../src/shared/schemas/courses";
 import { myChallengesPageSchema, periodSchema } from "../src/shared/schemas/leaderboards";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from "../src/shared/schemas/push";
+import { pushEndpointSchema, pushSubscriptionSchema } from "../src/shared/schemas/push";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -500,11 +500,19 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       "From `VAPID_PUBLIC_KEY`, or generated once and kept in the database (ADR 0038). Not a secret; answers signed-out callers too.",
     answer: '200 `{ "publicKey": string }` (base64url, an uncompressed P-256 point)',
   },
+  "GET /api/push/subscriptions": {
+    group: "Push notifications",
+    summary: "Whether the caller has this endpoint subscribed",
+    description:
+      "Settings shows push on only when this browser's subscription belongs to the signed-in golfer (a subscription ends with the session it was made in).",
+    query: pushEndpointSchema,
+    answer: '200 `{ "subscribed": boolean }`',
+  },
   "POST /api/push/subscriptions": {
     group: "Push notifications",
     summary: "Store this browser's push subscription for the caller",
     description:
-      "The body is the browser's `PushSubscription.toJSON()` (`expirationTime` is ignored). The same endpoint again updates its keys, and moves it to the caller if another account subscribed it on that device. A golfer keeps at most 10 devices: one more forgets the least recently subscribed.",
+      "The body is the browser's `PushSubscription.toJSON()` (`expirationTime` is ignored). The same endpoint again updates its keys, and moves it to the caller if another account subscribed it on that device. The subscription ends with the caller's session (sign-out, password change, disabled account). A golfer keeps at most 10 devices: one more forgets the least recently subscribed.",
     body: pushSubscriptionSchema,
     fieldNotes: {
       endpoint:
@@ -517,7 +525,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     group: "Push notifications",
     summary: "Forget the caller's subscription with this endpoint",
     description: "Only the caller's own; nothing to forget also answers 200.",
-    body: pushUnsubscribeSchema,
+    body: pushEndpointSchema,
     answer: '200 `{ "success": true }`',
   },
 };
@@ -597,6 +605,7 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "profile.removePicture": { access: "signed in", twin: "PUT /api/users/me", note: "As `{ profilePicture: null }`" },
   "support.create": { access: "public", twin: "POST /api/support" },
   "push.publicKey": { access: "public", twin: "GET /api/push/public-key" },
+  "push.status": { access: "signed in", twin: "GET /api/push/subscriptions" },
   "push.subscribe": { access: "signed in", twin: "POST /api/push/subscriptions" },
   "push.unsubscribe": { access: "signed in", twin: "DELETE /api/push/subscriptions" },
 };

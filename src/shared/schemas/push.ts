@@ -50,5 +50,5 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>;
 
-/** DELETE /api/push/subscriptions: `{ endpoint }`. */
-export const pushUnsubscribeSchema = z.object({ endpoint: endpointSchema });
+/** DELETE /api/push/subscriptions `{ endpoint }`, and GET /api/push/subscriptions?endpoint= (is it mine?). */
+export const pushEndpointSchema = z.object({ endpoint: endpointSchema });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { sessions, users } from "./users";
 
 // Web Push (ADR 0038): the browsers' push subscriptions and the server's VAPID key pair.
 export const pushSubscriptions = pgTable(
@@ -10,6 +10,9 @@ export const pushSubscriptions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The session push was turned on in: ending it (sign-out, password change, disabled account)
+    // stops pushes to that device. Null only when subscribed outside a stored session (tests).
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     // The device's address at its push service; unique: a device belongs to whoever subscribed it last.
     endpoint: text("endpoint").notNull(),
     // The browser's ECDH P-256 public key and auth secret (base64url) the payload is encrypted to.
@@ -21,6 +24,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
     index("push_subscriptions_user_id_idx").on(t.userId),
+    index("push_subscriptions_session_id_idx").on(t.sessionId),
   ],
 );
 

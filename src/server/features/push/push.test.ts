@@ -96,12 +96,35 @@ describe("POST and DELETE /api/push/subscriptions", () => {
     });
   });
 
-  test("signed out: 401 for both", async () => {
+  test("GET tells whether the caller has this endpoint subscribed (another account's is not theirs)", async () => {
+    const owner = await signUp(h);
+    const other = await signUp(h);
+    const { endpoint } = await subscribed(owner.client);
+    const path = `/api/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`;
+    expect((await owner.client.get(path)).json).toEqual({ subscribed: true });
+    expect((await other.client.get(path)).json).toEqual({ subscribed: false });
+    expect((await owner.client.get("/api/push/subscriptions?endpoint=nope")).status).toBe(400);
+    expect(await h.caller(owner.user).push.status({ endpoint })).toEqual({ subscribed: true });
+  });
+
+  test("signing out ends the subscriptions made in that session, and only those", async () => {
+    const { client, user, input } = await signUp(h);
+    const second = new RestClient(h.app);
+    expect((await second.post("/api/login", { username: input.username, password: input.password })).status).toBe(200);
+    const here = await subscribed(client);
+    const there = await subscribed(second);
+    expect((await client.post("/api/logout")).status).toBe(200);
+    expect((await rowsOf(user.id)).map((r) => r.endpoint)).toEqual([there.endpoint]);
+    expect(here.endpoint).not.toBe(there.endpoint);
+  });
+
+  test("signed out: 401 for every route but the public key", async () => {
     const anon = new RestClient(h.app);
     const { keys } = browserKeys();
     const endpoint = pushService.endpoint(nextPath());
     expect((await anon.post("/api/push/subscriptions", { endpoint, keys })).status).toBe(401);
     expect((await anon.request("DELETE", "/api/push/subscriptions", { endpoint })).status).toBe(401);
+    expect((await anon.get(`/api/push/subscriptions?endpoint=${encodeURIComponent(endpoint)}`)).status).toBe(401);
   });
 
   test("a golfer keeps at most 10 devices: the least recently subscribed is forgotten", async () => {

@@ -6,7 +6,7 @@ import {
   updateChallengeSchema,
 } from "../../../shared/schemas/challenges";
 import { createCourseSchema } from "../../../shared/schemas/courses";
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from "../../../shared/schemas/push";
+import { pushEndpointSchema, pushSubscriptionSchema } from "../../../shared/schemas/push";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -117,8 +117,9 @@ export const REST_ROUTES: RestRoute[] = [
     auth: "user",
   },
   { method: "GET", path: "/api/push/public-key", auth: "public" },
+  { method: "GET", path: "/api/push/subscriptions", query: ["endpoint"], auth: "user" },
   { method: "POST", path: "/api/push/subscriptions", body: schemaKeys(pushSubscriptionSchema), auth: "user" },
-  { method: "DELETE", path: "/api/push/subscriptions", body: schemaKeys(pushUnsubscribeSchema), auth: "user" },
+  { method: "DELETE", path: "/api/push/subscriptions", body: schemaKeys(pushEndpointSchema), auth: "user" },
 ];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
