@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { MonitorIcon, MoonIcon, SunIcon } from "../../../components/ui/icons";
 import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
+import { PushNotificationsToggle } from "../../push/public";
 import { setNotificationSetting, useNotificationSettings } from "../lib/notification-settings";
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -84,12 +85,7 @@ export function SettingsPanel() {
             checked={notifications.email}
             onChange={(on) => setNotificationSetting("email", on)}
           />
-          <ToggleRow
-            label="Push notifications"
-            description="Alerts on this device when friends record birdies."
-            checked={notifications.push}
-            onChange={(on) => setNotificationSetting("push", on)}
-          />
+          <PushNotificationsToggle />
         </div>
       </fieldset>
 
