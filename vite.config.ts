@@ -55,6 +55,9 @@ export default defineConfig({
         // offline; an updated worker still waits for the user's Reload (registerType 'prompt').
         clientsClaim: true,
         skipWaiting: false,
+        // Web Push: the push and notificationclick handlers live in a small static file the
+        // generated worker imports, so the worker stays generated (ADR 0038).
+        importScripts: ["/push-sw.js"],
       },
     }),
   ],

@@ -19,6 +19,7 @@ import {
 } from "../src/shared/schemas/notifications";
 import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../src/shared/schemas/recovery";
+import { pushEndpointSchema, pushSubscriptionSchema } from "../src/shared/schemas/push";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
@@ -66,6 +67,7 @@ export const GROUPS = [
   "Notifications",
   "Support",
   "Results and your data",
+  "Push notifications",
 ] as const;
 
 const NOT_MEMBER: [number, string] = [
@@ -699,6 +701,41 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       ],
     ],
   },
+  "GET /api/push/public-key": {
+    group: "Push notifications",
+    summary: "The server's VAPID public key, for `PushManager.subscribe({ applicationServerKey })`",
+    description:
+      "From `VAPID_PUBLIC_KEY`, or generated once and kept in the database (ADR 0038). Not a secret; answers signed-out callers too.",
+    answer: '200 `{ "publicKey": string }` (base64url, an uncompressed P-256 point)',
+  },
+  "GET /api/push/subscriptions": {
+    group: "Push notifications",
+    summary: "Whether the caller has this endpoint subscribed",
+    description:
+      "Settings shows push on only when this browser's subscription belongs to the signed-in golfer (a subscription ends with the session it was made in).",
+    query: pushEndpointSchema,
+    answer: '200 `{ "subscribed": boolean }`',
+  },
+  "POST /api/push/subscriptions": {
+    group: "Push notifications",
+    summary: "Store this browser's push subscription for the caller",
+    description:
+      "The body is the browser's `PushSubscription.toJSON()` (`expirationTime` is ignored). The same endpoint again updates its keys, and moves it to the caller if another account subscribed it on that device. The subscription ends with the caller's session (sign-out, password change, disabled account). A golfer keeps at most 10 devices: one more forgets the least recently subscribed.",
+    body: pushSubscriptionSchema,
+    fieldNotes: {
+      endpoint:
+        "An https address on a public host: `The push endpoint must be an https address` / `The push endpoint must be on a public host` (loopback, private, link-local, unique-local, CGNAT, multicast and unspecified addresses, localhost and single-label names); checked again on every resolved address when sending",
+      keys: "`p256dh`: 65 bytes, `auth`: 16 bytes, base64url; else `The push subscription keys are missing or invalid`",
+    },
+    answer: '201 `{ "success": true }`',
+  },
+  "DELETE /api/push/subscriptions": {
+    group: "Push notifications",
+    summary: "Forget the caller's subscription with this endpoint",
+    description: "Only the caller's own; nothing to forget also answers 200.",
+    body: pushEndpointSchema,
+    answer: '200 `{ "success": true }`',
+  },
 };
 
 export type ProcedureNote = { access: "public" | "signed in" | "admin"; twin?: string; note?: string };
@@ -818,4 +855,8 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "profile.uploadPicture": { access: "signed in", twin: "PUT /api/users/me", note: "`{ profilePicture }` only" },
   "profile.removePicture": { access: "signed in", twin: "PUT /api/users/me", note: "As `{ profilePicture: null }`" },
   "support.create": { access: "public", twin: "POST /api/support" },
+  "push.publicKey": { access: "public", twin: "GET /api/push/public-key" },
+  "push.status": { access: "signed in", twin: "GET /api/push/subscriptions" },
+  "push.subscribe": { access: "signed in", twin: "POST /api/push/subscriptions" },
+  "push.unsubscribe": { access: "signed in", twin: "DELETE /api/push/subscriptions" },
 };

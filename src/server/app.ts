@@ -15,6 +15,7 @@ import { leaderboardsRest } from "./features/leaderboards/rest";
 import { notificationsRest } from "./features/notifications/rest";
 import { profileRest } from "./features/profile/rest";
 import { resultsRest } from "./features/results/rest";
+import { pushRest } from "./features/push/rest";
 import { supportRest } from "./features/support/rest";
 import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", birdiesRest);
   app.route("/api", chatRest);
   app.route("/api", resultsRest);
+  app.route("/api", pushRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 
   app.all("/trpc/*", (c) =>

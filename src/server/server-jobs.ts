@@ -1,5 +1,6 @@
 import { notificationJobs } from "./features/notifications/jobs";
 import { mailJobs } from "./features/mail/public";
+import { pushJobs } from "./features/push/jobs";
 import type { JobHandlers } from "./jobs/runner";
 
 /**
@@ -8,5 +9,5 @@ import type { JobHandlers } from "./jobs/runner";
  * with no handler is never claimed by this process.
  */
 export function serverJobHandlers(): JobHandlers {
-  return { ...notificationJobs, ...mailJobs };
+  return { ...notificationJobs, ...mailJobs, ...pushJobs };
 }

@@ -4,6 +4,7 @@ import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
 import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/admin-grants";
+import { vapidKeys } from "./features/push/vapid";
 import { ChatRooms } from "./features/chat/realtime";
 import { NotificationFanout } from "./features/notifications/realtime";
 import { scheduleChallengeReminders } from "./features/notifications/schedule";
@@ -46,6 +47,9 @@ export async function startServer(
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
   await migrateDatabase(database);
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
+  // The Web Push key pair exists from start (generated once per database unless configured), so
+  // reading the public key never writes (ADR 0038).
+  await vapidKeys({ env, database });
   if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN.length) {
     logger.warn(
       "PUBLIC_ORIGIN is not set: the origin check trusts each request's Host header, which DNS rebinding can forge. Set PUBLIC_ORIGIN to the address golfers use, e.g. https://birdie.example",

@@ -12,6 +12,7 @@ import { leaderboardsRouter } from "../features/leaderboards/router";
 import { notificationsRouter } from "../features/notifications/router";
 import { profileRouter } from "../features/profile/router";
 import { resultsRouter } from "../features/results/router";
+import { pushRouter } from "../features/push/router";
 import { supportRouter } from "../features/support/router";
 import { createCallerFactory, router } from "./init";
 
@@ -30,6 +31,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   profile: profileRouter,
   results: resultsRouter,
+  push: pushRouter,
   support: supportRouter,
 });
 

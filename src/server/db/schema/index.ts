@@ -12,3 +12,4 @@ export * from "./rate-limits";
 export * from "./jobs";
 export * from "./notifications";
 export * from "./account-tokens";
+export * from "./push";

@@ -10,6 +10,7 @@ import {
 import { createCourseSchema } from "../../../shared/schemas/courses";
 import { markNotificationsReadSchema, notificationSettingsSchema } from "../../../shared/schemas/notifications";
 import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../../../shared/schemas/recovery";
+import { pushEndpointSchema, pushSubscriptionSchema } from "../../../shared/schemas/push";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
@@ -160,6 +161,10 @@ export const REST_ROUTES: RestRoute[] = [
     body: schemaKeys(notificationSettingsSchema),
     auth: "user",
   },
+  { method: "GET", path: "/api/push/public-key", auth: "public" },
+  { method: "GET", path: "/api/push/subscriptions", query: ["endpoint"], auth: "user" },
+  { method: "POST", path: "/api/push/subscriptions", body: schemaKeys(pushSubscriptionSchema), auth: "user" },
+  { method: "DELETE", path: "/api/push/subscriptions", body: schemaKeys(pushEndpointSchema), auth: "user" },
 ];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

@@ -18,6 +18,7 @@ import { sendMessage } from "../../features/chat/service";
 import { uploadPicture } from "../../features/profile/service";
 import { createSupportRequest } from "../../features/support/service";
 import { signUp, type TestHarness } from "../harness/harness";
+import { vapidKeys } from "../../features/push/vapid";
 
 // The seeded world the hostile-input suites attack: four golfers, three challenges and a few
 // records, messages and requests. Generated cases name its parts symbolically ("own.id"), resolved
@@ -67,6 +68,8 @@ export class World {
 
   static async create(h: TestHarness): Promise<World> {
     const w = new World(h);
+    // A running server has its VAPID key pair from start (server.ts), so reads never create it.
+    await vapidKeys(h.deps);
     const personas = {} as Record<PersonaName, Persona>;
     for (const name of ["member", "owner", "stranger", "admin"] as PersonaName[]) {
       const { client, user } = await signUp(h, { username: `${name}_${tag()}`.slice(0, 30) });

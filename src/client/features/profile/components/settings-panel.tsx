@@ -4,6 +4,7 @@ import { type ThemeChoice, useTheme } from "../../../lib/theme";
 import { useAdFreeMode } from "../../ads/public";
 import { NotificationSettingsForm } from "../../notifications/public";
 import { ChangeEmailForm } from "../../auth/public";
+import { PushNotificationsToggle } from "../../push/public";
 import { ChangePasswordForm } from "./change-password-form";
 import { YourDataSection } from "./your-data-section";
 
@@ -78,6 +79,9 @@ export function SettingsPanel() {
       <fieldset>
         <legend className="mb-1 text-lg font-semibold">Notifications</legend>
         <NotificationSettingsForm />
+        <div className="mt-4 divide-y divide-base-300">
+          <PushNotificationsToggle />
+        </div>
       </fieldset>
 
       <fieldset>
