@@ -61,11 +61,11 @@ function v6Groups(ip: string): number[] | null {
   let text = ip.toLowerCase();
   const zone = text.indexOf("%");
   if (zone >= 0) text = text.slice(0, zone);
-  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
+  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text)?.[1];
   if (tail) {
-    const n = v4ToInt(tail[1]);
+    const n = v4ToInt(tail);
     if (n === null) return null;
-    text = `${text.slice(0, -tail[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    text = `${text.slice(0, -tail.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
