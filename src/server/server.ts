@@ -5,6 +5,7 @@ import type { Env } from "./env";
 import { createLimits } from "./lib/limits";
 import { grantConfiguredAdmins } from "./features/auth/admin-grants";
 import { ChatRooms } from "./features/chat/realtime";
+import { startCompactingPeriodPoints } from "./features/leaderboards/histogram";
 import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
@@ -75,11 +76,13 @@ export async function startServer(
   rooms.attach(server);
   realtime.start();
   const stopSweeping = startSweeping(database.db, opts.sweepIntervalMs);
+  const stopCompacting = startCompactingPeriodPoints(database.db);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       stopSweeping();
+      stopCompacting();
       realtime.closeAll();
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { periodKey } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
@@ -31,6 +31,8 @@ type RankedRow = {
   holes: number;
   birdies: number;
   eagles: number;
+  /** Null for players beyond `countsUpTo` on their board (their hole counts are not shown). */
+  hole_counts: Record<string, HoleCount> | null;
   rank: number;
   total_players: number;
 };
@@ -41,100 +43,53 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   );
 
+/** The board order (docs/product/rules.md#challenge-boards); rank() and the listing order share it. */
+const BOARD_ORDER = sql`
+  coalesce(s.points, 0) desc,
+  case when c.tiebreaker = 'mostBirdies'
+       then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
+  case when c.tiebreaker = 'firstToThreshold' then s.hole_moments[c.tiebreaker_threshold]
+       when c.tiebreaker = 'firstToComplete' then s.hole_moments[18] end asc nulls last,
+  s.last_at asc nulls last`;
+
 /**
  * Ranks every player of the given challenges in one statement: points, then the challenge's
  * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
- * Points and types come from the SQL scoring functions (drizzle/0011, docs/product/rules.md#scoring).
+ * It reads the members and their trigger-kept standings (drizzle/0016, ADR 0036), one row per
+ * player, never the records: the cost follows the players on the boards, not the records behind
+ * them. A player reached n holes at hole_moments[n]; which records count is record_counts() in
+ * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
+ * of each board.
  */
-async function rankChallenges(db: Db, challengeIds: readonly number[]): Promise<RankedRow[]> {
+async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpTo: number): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
-  const ids = idList(challengeIds);
   return rows<RankedRow>(
     db,
     sql`
-    with members as (
-      select p.challenge_id, p.user_id, c.tiebreaker, c.tiebreaker_threshold, c.eagle_bonus
-      from challenge_players p join challenges c on c.id = p.challenge_id
-      where p.challenge_id in (${ids})
-    ),
-    stats as (
-      select r.challenge_id, r.user_id,
-             sum(record_points(r.score))::int as points,
-             count(distinct r.hole_number)::int as holes,
-             (count(*) filter (where not is_eagle(r.score)))::int as birdies,
-             (count(*) filter (where is_eagle(r.score)))::int as eagles,
-             max(r.created_at) as last_at
-      from birdie_records r
-      where r.challenge_id in (${ids}) and r.counted
-      group by r.challenge_id, r.user_id
-    ),
-    hole_first as (
-      select challenge_id, user_id, hole_number, min(created_at) as t,
-             row_number() over (partition by challenge_id, user_id order by min(created_at)) as n
-      from birdie_records
-      where challenge_id in (${ids})
-      group by challenge_id, user_id, hole_number
-    ),
-    reach as (
-      select h.challenge_id, h.user_id,
-             max(h.t) filter (where h.n = m.tiebreaker_threshold) as reached_threshold,
-             max(h.t) filter (where h.n = 18) as reached_all
-      from hole_first h join members m on m.challenge_id = h.challenge_id and m.user_id = h.user_id
-      group by h.challenge_id, h.user_id
+    with ranked as (
+      select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
+             coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
+             coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
+             coalesce(s.hole_counts, '{}'::jsonb) as hole_counts,
+             (rank() over w)::int as rank,
+             row_number() over named as position,
+             (count(*) over (partition by p.challenge_id))::int as total_players
+      from challenge_players p
+      join challenges c on c.id = p.challenge_id
+      join users u on u.id = p.user_id
+      left join challenge_standings s on s.challenge_id = p.challenge_id and s.user_id = p.user_id
+      where p.challenge_id in (${idList(challengeIds)})
+      window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
+             named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
     )
-    select m.challenge_id, m.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
-           coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
-           coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
-           (rank() over (
-             partition by m.challenge_id
-             order by coalesce(s.points, 0) desc,
-                      case when m.tiebreaker = 'mostBirdies'
-                           then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when m.eagle_bonus then 2 else 1 end) end desc nulls last,
-                      case when m.tiebreaker = 'firstToThreshold' then r.reached_threshold
-                           when m.tiebreaker = 'firstToComplete' then r.reached_all end asc nulls last,
-                      s.last_at asc nulls last
-           ))::int as rank,
-           (count(*) over (partition by m.challenge_id))::int as total_players
-    from members m
-    join users u on u.id = m.user_id
-    left join stats s on s.challenge_id = m.challenge_id and s.user_id = m.user_id
-    left join reach r on r.challenge_id = m.challenge_id and r.user_id = m.user_id
-    order by m.challenge_id, rank, lower(u.display_name), m.user_id`,
+    select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
+           case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
+    from ranked
+    order by challenge_id, position`,
   );
 }
 
-async function holeCountsOf(
-  db: Db,
-  challengeIds: readonly number[],
-  userFilter?: SQL,
-): Promise<Map<string, Record<string, HoleCount>>> {
-  const out = new Map<string, Record<string, HoleCount>>();
-  if (!challengeIds.length) return out;
-  const list = await rows<{
-    challenge_id: number;
-    user_id: number;
-    hole_number: number;
-    birdies: number;
-    eagles: number;
-  }>(
-    db,
-    sql`select challenge_id, user_id, hole_number,
-               (count(*) filter (where not is_eagle(score)))::int as birdies,
-               (count(*) filter (where is_eagle(score)))::int as eagles
-        from birdie_records
-        where challenge_id in (${idList(challengeIds)}) and counted ${userFilter ?? sql``}
-        group by challenge_id, user_id, hole_number`,
-  );
-  for (const r of list) {
-    const key = `${r.challenge_id}:${r.user_id}`;
-    const map = out.get(key) ?? {};
-    map[String(r.hole_number)] = { birdies: r.birdies, eagles: r.eagles };
-    out.set(key, map);
-  }
-  return out;
-}
-
-function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): LeaderboardEntry {
+function toEntry(r: RankedRow): LeaderboardEntry {
   return {
     rank: r.rank,
     user: {
@@ -148,7 +103,7 @@ function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): Leaderboa
     points: r.points,
     birdies: r.birdies,
     eagles: r.eagles,
-    holeCounts,
+    holeCounts: r.hole_counts ?? {},
   };
 }
 
@@ -159,10 +114,10 @@ export async function challengeLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const { db } = ctx;
   const { challengeId } = input;
-  const [ranked, counts] = await readAsMember(db, challengeId, ctx.user.id, () =>
-    Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]),
+  const ranked = await readAsMember(db, challengeId, ctx.user.id, () =>
+    rankChallenges(db, [challengeId], Number.MAX_SAFE_INTEGER),
   );
-  return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
+  return ranked.map(toEntry);
 }
 
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
@@ -180,19 +135,12 @@ export async function myChallengesLeaderboard(
         limit ${MY_CHALLENGES_PAGE} offset ${offset}`,
   );
   if (!mine.length) return [];
-  const ids = mine.map((c) => c.id);
-  const ranked = await rankChallenges(db, ids);
   // Hole counts only for the players shown (the top of each board), not every member.
-  const shown = new Map<number, RankedRow[]>();
-  for (const r of ranked) {
-    const list = shown.get(r.challenge_id) ?? [];
-    if (list.length < MY_CHALLENGES_TOP) list.push(r);
-    shown.set(r.challenge_id, list);
-  }
-  const pairs = [...shown.values()].flat().map((r) => sql`(${r.challenge_id}, ${r.user_id})`);
-  const counts = pairs.length
-    ? await holeCountsOf(db, ids, sql`and (challenge_id, user_id) in (${sql.join(pairs, sql`, `)})`)
-    : new Map();
+  const ranked = await rankChallenges(
+    db,
+    mine.map((c) => c.id),
+    MY_CHALLENGES_TOP,
+  );
   return mine.map((c) => {
     const players = ranked.filter((r) => r.challenge_id === c.id);
     const me = players.find((r) => r.user_id === userId);
@@ -201,9 +149,7 @@ export async function myChallengesLeaderboard(
       challengeName: c.name,
       userRank: me?.rank ?? players.length,
       totalPlayers: players[0]?.total_players ?? 0,
-      leaderboard: players
-        .slice(0, MY_CHALLENGES_TOP)
-        .map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {})),
+      leaderboard: players.slice(0, MY_CHALLENGES_TOP).map(toEntry),
     };
   });
 }
@@ -236,7 +182,9 @@ const toGlobal = (r: GlobalRow): GlobalEntry => ({
 
 /**
  * GET /api/leaderboard/global: the top 100 of a period from the maintained per-user period totals
- * (never the records table), plus the caller's own row when they rank beyond 100th.
+ * (never the records table), plus the caller's own row when they rank beyond 100th. That row's
+ * rank is 1 + the golfers with more points, summed from the period's points histogram
+ * (period_points, kept by trigger; ADR 0036): O(distinct totals above), not O(golfers above).
  */
 export async function globalLeaderboard(
   ctx: SignedInContext,
@@ -263,7 +211,8 @@ export async function globalLeaderboard(
     const [own] = await rows<GlobalRow>(
       db,
       sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
-                 (1 + (select count(*) from user_period_stats o where o.period = s.period and o.points > s.points))::int as rank
+                 (1 + coalesce((select sum(h.golfers) from period_points h
+                                where h.period = s.period and h.points > s.points), 0))::int as rank
           from user_period_stats s join users u on u.id = s.user_id
           where s.period = ${key} and s.user_id = ${viewerId} and s.points > 0`,
     );
