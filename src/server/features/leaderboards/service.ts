@@ -59,13 +59,11 @@ const BOARD_ORDER = sql`
  * player, never the records: the cost follows the players on the boards, not the records behind
  * them. A player reached n holes at hole_moments[n]; which records count is record_counts() in
  * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
- * of each board.
+ * of each board. The lateral look-ups (LIMIT 1 keeps the planner from flattening them into hash
+ * joins over whole tables) make each member one primary-key probe of challenges, users and the
+ * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards).
  */
-async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpTo: number): Promise<RankedRow[]> {
-  if (!challengeIds.length) return [];
-  return rows<RankedRow>(
-    db,
-    sql`
+export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo: number) => sql`
     with ranked as (
       select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
              coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
@@ -75,9 +73,12 @@ async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpT
              row_number() over named as position,
              (count(*) over (partition by p.challenge_id))::int as total_players
       from challenge_players p
-      join challenges c on c.id = p.challenge_id
-      join users u on u.id = p.user_id
-      left join challenge_standings s on s.challenge_id = p.challenge_id and s.user_id = p.user_id
+      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
+                          where id = p.challenge_id limit 1) c
+      cross join lateral (select username, display_name, profile_picture, handicap from users
+                          where id = p.user_id limit 1) u
+      left join lateral (select * from challenge_standings
+                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true
       where p.challenge_id in (${idList(challengeIds)})
       window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
              named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
@@ -85,8 +86,11 @@ async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpT
     select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
            case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
     from ranked
-    order by challenge_id, position`,
-  );
+    order by challenge_id, position`;
+
+async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpTo: number): Promise<RankedRow[]> {
+  if (!challengeIds.length) return [];
+  return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo));
 }
 
 function toEntry(r: RankedRow): LeaderboardEntry {
@@ -120,6 +124,13 @@ export async function challengeLeaderboard(
   return ranked.map(toEntry);
 }
 
+/** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */
+export const myChallengesPageQuery = (userId: number, offset: number) =>
+  sql`select c.id, c.name from challenge_players p
+      cross join lateral (select id, name, end_date from challenges where id = p.challenge_id limit 1) c
+      where p.user_id = ${userId} order by c.end_date desc, c.id desc
+      limit ${MY_CHALLENGES_PAGE} offset ${offset}`;
+
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
 export async function myChallengesLeaderboard(
   ctx: SignedInContext,
@@ -128,12 +139,7 @@ export async function myChallengesLeaderboard(
   const { db } = ctx;
   const userId = ctx.user.id;
   const { offset } = input;
-  const mine = await rows<{ id: number; name: string }>(
-    db,
-    sql`select c.id, c.name from challenge_players p join challenges c on c.id = p.challenge_id
-        where p.user_id = ${userId} order by c.end_date desc, c.id desc
-        limit ${MY_CHALLENGES_PAGE} offset ${offset}`,
-  );
+  const mine = await rows<{ id: number; name: string }>(db, myChallengesPageQuery(userId, offset));
   if (!mine.length) return [];
   // Hole counts only for the players shown (the top of each board), not every member.
   const ranked = await rankChallenges(
@@ -180,6 +186,26 @@ const toGlobal = (r: GlobalRow): GlobalEntry => ({
   eagles: r.eagles,
 });
 
+/** The top of a period's board (exported with the next one for the bench's EXPLAIN). */
+export const globalTopQuery = (key: string) =>
+  sql`select t.*, (rank() over (order by t.points desc))::int as rank
+      from (
+        select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles
+        from user_period_stats s join users u on u.id = s.user_id
+        where s.period = ${key} and s.points > 0
+        order by s.points desc, s.user_id
+        limit ${GLOBAL_TOP}
+      ) t
+      order by rank, t.user_id`;
+
+/** One golfer's row and rank: 1 + the golfers above, summed from the points histogram. */
+export const ownGlobalRankQuery = (key: string, userId: number) =>
+  sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
+             (1 + coalesce((select sum(h.golfers) from period_points h
+                            where h.period = s.period and h.points > s.points), 0))::int as rank
+      from user_period_stats s join users u on u.id = s.user_id
+      where s.period = ${key} and s.user_id = ${userId} and s.points > 0`;
+
 /**
  * GET /api/leaderboard/global: the top 100 of a period from the maintained per-user period totals
  * (never the records table), plus the caller's own row when they rank beyond 100th. That row's
@@ -194,28 +220,10 @@ export async function globalLeaderboard(
   const viewerId = ctx.user.id;
   const { period } = input;
   const key = periodKey(period, now(ctx));
-  const top = await rows<GlobalRow>(
-    db,
-    sql`select t.*, (rank() over (order by t.points desc))::int as rank
-        from (
-          select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles
-          from user_period_stats s join users u on u.id = s.user_id
-          where s.period = ${key} and s.points > 0
-          order by s.points desc, s.user_id
-          limit ${GLOBAL_TOP}
-        ) t
-        order by rank, t.user_id`,
-  );
+  const top = await rows<GlobalRow>(db, globalTopQuery(key));
   let me: GlobalEntry | null = null;
   if (!top.some((r) => r.user_id === viewerId)) {
-    const [own] = await rows<GlobalRow>(
-      db,
-      sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
-                 (1 + coalesce((select sum(h.golfers) from period_points h
-                                where h.period = s.period and h.points > s.points), 0))::int as rank
-          from user_period_stats s join users u on u.id = s.user_id
-          where s.period = ${key} and s.user_id = ${viewerId} and s.points > 0`,
-    );
+    const [own] = await rows<GlobalRow>(db, ownGlobalRankQuery(key, viewerId));
     if (own) me = toGlobal(own);
   }
   return { period, entries: top.map(toGlobal), me };
