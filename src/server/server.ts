@@ -31,9 +31,17 @@ export async function startServer(
   env: Env,
   opts: { database?: Database; pingIntervalMs?: number; sweepIntervalMs?: number } = {},
 ): Promise<RunningServer> {
-  const database =
-    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
+  const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX });
+  let database = opts.database ?? (await open());
   await migrateDatabase(database);
+  if (!opts.database && database.created) {
+    // Creating the embedded cluster grows PGlite's WebAssembly memory to ~1 GB, which a
+    // WebAssembly instance never gives back; a fresh instance on the created files idles near
+    // what a restart does (ADR 0037).
+    await database.close();
+    Bun.gc(true);
+    database = await open();
+  }
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
   if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN.length) {
     logger.warn(
