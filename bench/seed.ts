@@ -3,20 +3,34 @@
 // (a few very active golfers, a long tail), and ~1,000,000 birdie records.
 //
 //   bun bench/seed.ts                 (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/birdie_bench)
-//   SEED_USERS=10000 SEED_CHALLENGES=500 SEED_RECORDS=100000 bun bench/seed.ts   (a smaller set)
+//   SEED_SCALE=10 bun bench/seed.ts   (10x: 1,000,000 users, 50,000 challenges, ~10,000,000 records,
+//                                      into birdie_bench_x10; any scale, e.g. 0.05 for a quick check)
+//   SEED_USERS=10000 SEED_CHALLENGES=500 SEED_RECORDS=100000 bun bench/seed.ts   (a custom set)
 //
 // The database is dropped and recreated. Bulk rows are generated inside PostgreSQL
-// (generate_series), the stats trigger is paused during the load and the period totals are
-// rebuilt in one statement afterwards, exactly as the migration's backfill does.
+// (generate_series), the record triggers are paused during the load and the period totals, the
+// challenge standings and the points histogram are rebuilt in set-based statements afterwards,
+// exactly as the migrations' backfills do (ADR 0036).
 import postgres from "postgres";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { hashPassword } from "../src/server/auth/password";
 
-export const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench";
-const USERS = Number(process.env.SEED_USERS ?? 100_000);
-const CHALLENGES = Number(process.env.SEED_CHALLENGES ?? 5_000);
-const RECORDS = Number(process.env.SEED_RECORDS ?? 1_000_000);
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench";
+export const SEED_SCALE = Number(process.env.SEED_SCALE ?? 1);
+
+/** The bench database of a scale: the base name at 1, `<base>_x10` at 10, `<base>_x0_05` at 0.05. */
+export function benchUrl(scale: number, base = BASE_URL): string {
+  if (scale === 1) return base;
+  const url = new URL(base);
+  url.pathname = `${url.pathname}_x${String(scale).replace(".", "_")}`;
+  return url.toString();
+}
+
+export const BENCH_URL = benchUrl(SEED_SCALE);
+const USERS = Number(process.env.SEED_USERS ?? Math.round(100_000 * SEED_SCALE));
+const CHALLENGES = Number(process.env.SEED_CHALLENGES ?? Math.max(1, Math.round(5_000 * SEED_SCALE)));
+const RECORDS = Number(process.env.SEED_RECORDS ?? Math.round(1_000_000 * SEED_SCALE));
 const COURSES = 500;
 
 export const BENCH_PASSWORD = "benchpass1";
@@ -88,7 +102,9 @@ export async function seed(url = BENCH_URL) {
                 insert into challenge_players (challenge_id, user_id, joined_at)
                 select id, creator_id, start_date from challenges on conflict do nothing`),
   );
-  await sql.unsafe(`alter table birdie_records disable trigger birdie_records_stats_trigger`);
+  await sql.unsafe(`alter table birdie_records disable trigger birdie_records_stats_trigger;
+                    alter table birdie_records disable trigger birdie_records_standings_trigger;
+                    alter table user_period_stats disable trigger user_period_stats_points_trigger`);
   // Activity is skewed too: most players record a few holes, some record a lot.
   await step(`birdie records (~${RECORDS})`, () =>
     sql.unsafe(`insert into birdie_records (challenge_id, user_id, course_id, hole_number, score, date_played,
@@ -118,12 +134,17 @@ export async function seed(url = BENCH_URL) {
                   'w:' || to_char(date_trunc('week', r.date_played)::date, 'YYYY-MM-DD'), 'd:' || to_char(r.date_played, 'YYYY-MM-DD')]) as k(period)
                 where r.counted group by k.period, r.user_id`),
   );
-  await sql.unsafe(`alter table birdie_records enable trigger birdie_records_stats_trigger`);
+  await step("challenge standings", () => sql.unsafe("select challenge_standings_rebuild()"));
+  await step("points histogram", () => sql.unsafe("select period_points_rebuild()"));
+  await sql.unsafe(`alter table birdie_records enable trigger birdie_records_stats_trigger;
+                    alter table birdie_records enable trigger birdie_records_standings_trigger;
+                    alter table user_period_stats enable trigger user_period_stats_points_trigger`);
   await step("analyze", () => sql.unsafe("analyze"));
   const [counts] =
     await sql`select (select count(*) from users)::int users, (select count(*) from challenges)::int challenges,
       (select count(*) from challenge_players)::int memberships, (select count(*) from birdie_records)::int records,
-      (select count(*) from user_period_stats)::int period_rows`;
+      (select count(*) from user_period_stats)::int period_rows,
+      (select count(*) from challenge_standings)::int standings, (select count(*) from period_points)::int histogram_rows`;
   console.log("seeded:", counts);
   await sql.end();
 }

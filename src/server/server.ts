@@ -8,6 +8,7 @@ import { vapidKeys } from "./features/push/vapid";
 import { ChatRooms } from "./features/chat/realtime";
 import { NotificationFanout } from "./features/notifications/realtime";
 import { scheduleChallengeReminders } from "./features/notifications/schedule";
+import { startCompactingPeriodPoints } from "./features/leaderboards/histogram";
 import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
@@ -43,9 +44,17 @@ export async function startServer(
     jobOptions?: RunnerOptions;
   } = {},
 ): Promise<RunningServer> {
-  const database =
-    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX }));
+  const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX });
+  let database = opts.database ?? (await open());
   await migrateDatabase(database);
+  if (!opts.database && database.created) {
+    // Creating the embedded cluster grows PGlite's WebAssembly memory to ~1 GB, which a
+    // WebAssembly instance never gives back; a fresh instance on the created files idles near
+    // what a restart does (ADR 0037).
+    await database.close();
+    Bun.gc(true);
+    database = await open();
+  }
   await grantConfiguredAdmins(database.db, env.ADMIN_USERNAMES);
   // The Web Push key pair exists from start (generated once per database unless configured), so
   // reading the public key never writes (ADR 0038).
@@ -102,6 +111,7 @@ export async function startServer(
   void scheduleChallengeReminders(database.db).catch((err) =>
     logger.warn("could not schedule challenge reminders", { error: String(err) }),
   );
+  const stopCompacting = startCompactingPeriodPoints(database.db);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -109,6 +119,7 @@ export async function startServer(
       stopSweeping();
       // Before the pool closes: running jobs get a few seconds to finish and record it.
       await jobs.stop();
+      stopCompacting();
       realtime.closeAll();
       // stop(false) stops accepting and lets in-flight requests finish.
       await server.stop(false);

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
@@ -46,6 +46,12 @@ export type Database = {
   withOwnConnection?<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** PostgreSQL only: how busy the request pool is (metrics; see pool-usage.ts). */
   poolUsage?(): PoolUsage;
+  /**
+   * PGlite only: this open created the data directory's cluster (initdb ran in this process).
+   * Creating it leaves PGlite's WebAssembly heap at its peak (~1 GB) for the life of the instance;
+   * the server closes and reopens such a database after migrating (ADR 0037).
+   */
+  created?: boolean;
 };
 
 export type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob; max?: number };
@@ -141,6 +147,8 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     // Before PGlite reads a byte: a second process must not open the files at all.
     unlock = await lockDataDir(dir);
   }
+  // PG_VERSION is written by initdb: without it, this open creates the cluster.
+  const created = !loadDataDir && (!dir || !existsSync(join(dir, "PG_VERSION")));
   let client: PGliteClient;
   try {
     client = await PGlite.create({ dataDir: dir, loadDataDir });
@@ -157,6 +165,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   return {
     db,
     kind: "pglite",
+    created,
     ping,
     // In-process: the database and the "pool" are one thing.
     pingPool: ping,

@@ -52,10 +52,12 @@ export async function awardForRecords(
     rows<{ total: number; holes: number }>(
       tx,
       // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
+      // Distinct holes come from the standing the records' trigger already updated in this
+      // transaction (ADR 0036).
       sql`select
             (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
-            (select count(distinct hole_number)::int from ${birdieRecords}
-               where user_id = ${userId} and challenge_id = ${challengeId} and counted) as holes`,
+            coalesce((select s.holes from challenge_standings s
+               where s.user_id = ${userId} and s.challenge_id = ${challengeId}), 0) as holes`,
     ),
     Promise.all(
       [...rounds.values()].map((r) =>

@@ -114,8 +114,9 @@ export async function challengeDetail(
     .innerJoin(users, eq(users.id, challenges.creatorId))
     .where(eq(challenges.id, challengeId));
   if (!row) throw notFound(CHALLENGE_NOT_FOUND);
-  // Counted records only score, by the SQL scoring rule (drizzle/0011, docs/product/rules.md#points).
-  const points = sql<number>`coalesce(sum(case when ${birdieRecords.counted} then record_points(${birdieRecords.score}) else 0 end), 0)::int`;
+  // Counting records only score (record_counts, drizzle/0016, ADR 0036), by the SQL scoring rule
+  // (drizzle/0011, docs/product/rules.md#points).
+  const points = sql<number>`coalesce(sum(case when record_counts(${birdieRecords}) then record_points(${birdieRecords.score}) else 0 end), 0)::int`;
   const players = await db
     .select({
       id: users.id,

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { periodKey } from "../../../shared/domain/periods";
 import type { HoleCount } from "../../../shared/domain/scoring";
@@ -16,43 +16,84 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
-import { idList, type RankedRow, rankChallenges } from "./queries";
 
 export const GLOBAL_TOP = 100;
 const MY_CHALLENGES_TOP = 3;
 
-async function holeCountsOf(
-  db: Db,
-  challengeIds: readonly number[],
-  userFilter?: SQL,
-): Promise<Map<string, Record<string, HoleCount>>> {
-  const out = new Map<string, Record<string, HoleCount>>();
-  if (!challengeIds.length) return out;
-  const list = await rows<{
-    challenge_id: number;
-    user_id: number;
-    hole_number: number;
-    birdies: number;
-    eagles: number;
-  }>(
-    db,
-    sql`select challenge_id, user_id, hole_number,
-               (count(*) filter (where not is_eagle(score)))::int as birdies,
-               (count(*) filter (where is_eagle(score)))::int as eagles
-        from birdie_records
-        where challenge_id in (${idList(challengeIds)}) and counted ${userFilter ?? sql``}
-        group by challenge_id, user_id, hole_number`,
+type RankedRow = {
+  challenge_id: number;
+  user_id: number;
+  username: string;
+  display_name: string;
+  profile_picture: string | null;
+  handicap: string | number | null;
+  points: number;
+  holes: number;
+  birdies: number;
+  eagles: number;
+  /** Null for players beyond `countsUpTo` on their board (their hole counts are not shown). */
+  hole_counts: Record<string, HoleCount> | null;
+  rank: number;
+  total_players: number;
+};
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-  for (const r of list) {
-    const key = `${r.challenge_id}:${r.user_id}`;
-    const map = out.get(key) ?? {};
-    map[String(r.hole_number)] = { birdies: r.birdies, eagles: r.eagles };
-    out.set(key, map);
-  }
-  return out;
+
+/** The board order (docs/product/rules.md#challenge-boards); rank() and the listing order share it. */
+const BOARD_ORDER = sql`
+  coalesce(s.points, 0) desc,
+  case when c.tiebreaker = 'mostBirdies'
+       then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
+  case when c.tiebreaker = 'firstToThreshold' then s.hole_moments[c.tiebreaker_threshold]
+       when c.tiebreaker = 'firstToComplete' then s.hole_moments[18] end asc nulls last,
+  s.last_at asc nulls last`;
+
+/**
+ * Ranks every player of the given challenges in one statement: points, then the challenge's
+ * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
+ * It reads the members and their trigger-kept standings (drizzle/0016, ADR 0036), one row per
+ * player, never the records: the cost follows the players on the boards, not the records behind
+ * them. A player reached n holes at hole_moments[n]; which records count is record_counts() in
+ * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
+ * of each board. The lateral look-ups (LIMIT 1 keeps the planner from flattening them into hash
+ * joins over whole tables) make each member one primary-key probe of challenges, users and the
+ * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards).
+ */
+export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo: number) => sql`
+    with ranked as (
+      select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
+             coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
+             coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
+             coalesce(s.hole_counts, '{}'::jsonb) as hole_counts,
+             (rank() over w)::int as rank,
+             row_number() over named as position,
+             (count(*) over (partition by p.challenge_id))::int as total_players
+      from challenge_players p
+      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
+                          where id = p.challenge_id limit 1) c
+      cross join lateral (select username, display_name, profile_picture, handicap from users
+                          where id = p.user_id limit 1) u
+      left join lateral (select * from challenge_standings
+                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true
+      where p.challenge_id in (${idList(challengeIds)})
+      window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
+             named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
+    )
+    select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
+           case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
+    from ranked
+    order by challenge_id, position`;
+
+async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpTo: number): Promise<RankedRow[]> {
+  if (!challengeIds.length) return [];
+  return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo));
 }
 
-function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): LeaderboardEntry {
+function toEntry(r: RankedRow): LeaderboardEntry {
   return {
     rank: r.rank,
     user: {
@@ -66,7 +107,7 @@ function toEntry(r: RankedRow, holeCounts: Record<string, HoleCount>): Leaderboa
     points: r.points,
     birdies: r.birdies,
     eagles: r.eagles,
-    holeCounts,
+    holeCounts: r.hole_counts ?? {},
   };
 }
 
@@ -77,11 +118,18 @@ export async function challengeLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const { db } = ctx;
   const { challengeId } = input;
-  const [ranked, counts] = await readAsMember(db, challengeId, ctx.user.id, () =>
-    Promise.all([rankChallenges(db, [challengeId]), holeCountsOf(db, [challengeId])]),
+  const ranked = await readAsMember(db, challengeId, ctx.user.id, () =>
+    rankChallenges(db, [challengeId], Number.MAX_SAFE_INTEGER),
   );
-  return ranked.map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {}));
+  return ranked.map(toEntry);
 }
+
+/** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */
+export const myChallengesPageQuery = (userId: number, offset: number) =>
+  sql`select c.id, c.name from challenge_players p
+      cross join lateral (select id, name, end_date from challenges where id = p.challenge_id limit 1) c
+      where p.user_id = ${userId} order by c.end_date desc, c.id desc
+      limit ${MY_CHALLENGES_PAGE} offset ${offset}`;
 
 /** GET /api/users/{id}/challenges/leaderboard: my rank of totalPlayers in each of my challenges. */
 export async function myChallengesLeaderboard(
@@ -91,26 +139,14 @@ export async function myChallengesLeaderboard(
   const { db } = ctx;
   const userId = ctx.user.id;
   const { offset } = input;
-  const mine = await rows<{ id: number; name: string }>(
-    db,
-    sql`select c.id, c.name from challenge_players p join challenges c on c.id = p.challenge_id
-        where p.user_id = ${userId} order by c.end_date desc, c.id desc
-        limit ${MY_CHALLENGES_PAGE} offset ${offset}`,
-  );
+  const mine = await rows<{ id: number; name: string }>(db, myChallengesPageQuery(userId, offset));
   if (!mine.length) return [];
-  const ids = mine.map((c) => c.id);
-  const ranked = await rankChallenges(db, ids);
   // Hole counts only for the players shown (the top of each board), not every member.
-  const shown = new Map<number, RankedRow[]>();
-  for (const r of ranked) {
-    const list = shown.get(r.challenge_id) ?? [];
-    if (list.length < MY_CHALLENGES_TOP) list.push(r);
-    shown.set(r.challenge_id, list);
-  }
-  const pairs = [...shown.values()].flat().map((r) => sql`(${r.challenge_id}, ${r.user_id})`);
-  const counts = pairs.length
-    ? await holeCountsOf(db, ids, sql`and (challenge_id, user_id) in (${sql.join(pairs, sql`, `)})`)
-    : new Map();
+  const ranked = await rankChallenges(
+    db,
+    mine.map((c) => c.id),
+    MY_CHALLENGES_TOP,
+  );
   return mine.map((c) => {
     const players = ranked.filter((r) => r.challenge_id === c.id);
     const me = players.find((r) => r.user_id === userId);
@@ -119,9 +155,7 @@ export async function myChallengesLeaderboard(
       challengeName: c.name,
       userRank: me?.rank ?? players.length,
       totalPlayers: players[0]?.total_players ?? 0,
-      leaderboard: players
-        .slice(0, MY_CHALLENGES_TOP)
-        .map((r) => toEntry(r, counts.get(`${r.challenge_id}:${r.user_id}`) ?? {})),
+      leaderboard: players.slice(0, MY_CHALLENGES_TOP).map(toEntry),
     };
   });
 }
@@ -152,9 +186,31 @@ const toGlobal = (r: GlobalRow): GlobalEntry => ({
   eagles: r.eagles,
 });
 
+/** The top of a period's board (exported with the next one for the bench's EXPLAIN). */
+export const globalTopQuery = (key: string) =>
+  sql`select t.*, (rank() over (order by t.points desc))::int as rank
+      from (
+        select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles
+        from user_period_stats s join users u on u.id = s.user_id
+        where s.period = ${key} and s.points > 0
+        order by s.points desc, s.user_id
+        limit ${GLOBAL_TOP}
+      ) t
+      order by rank, t.user_id`;
+
+/** One golfer's row and rank: 1 + the golfers above, summed from the points histogram. */
+export const ownGlobalRankQuery = (key: string, userId: number) =>
+  sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
+             (1 + coalesce((select sum(h.golfers) from period_points h
+                            where h.period = s.period and h.points > s.points), 0))::int as rank
+      from user_period_stats s join users u on u.id = s.user_id
+      where s.period = ${key} and s.user_id = ${userId} and s.points > 0`;
+
 /**
  * GET /api/leaderboard/global: the top 100 of a period from the maintained per-user period totals
- * (never the records table), plus the caller's own row when they rank beyond 100th.
+ * (never the records table), plus the caller's own row when they rank beyond 100th. That row's
+ * rank is 1 + the golfers with more points, summed from the period's points histogram
+ * (period_points, kept by trigger; ADR 0036): O(distinct totals above), not O(golfers above).
  */
 export async function globalLeaderboard(
   ctx: SignedInContext,
@@ -164,27 +220,10 @@ export async function globalLeaderboard(
   const viewerId = ctx.user.id;
   const { period } = input;
   const key = periodKey(period, now(ctx));
-  const top = await rows<GlobalRow>(
-    db,
-    sql`select t.*, (rank() over (order by t.points desc))::int as rank
-        from (
-          select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles
-          from user_period_stats s join users u on u.id = s.user_id
-          where s.period = ${key} and s.points > 0
-          order by s.points desc, s.user_id
-          limit ${GLOBAL_TOP}
-        ) t
-        order by rank, t.user_id`,
-  );
+  const top = await rows<GlobalRow>(db, globalTopQuery(key));
   let me: GlobalEntry | null = null;
   if (!top.some((r) => r.user_id === viewerId)) {
-    const [own] = await rows<GlobalRow>(
-      db,
-      sql`select s.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap, s.points, s.birdies, s.eagles,
-                 (1 + (select count(*) from user_period_stats o where o.period = s.period and o.points > s.points))::int as rank
-          from user_period_stats s join users u on u.id = s.user_id
-          where s.period = ${key} and s.user_id = ${viewerId} and s.points > 0`,
-    );
+    const [own] = await rows<GlobalRow>(db, ownGlobalRankQuery(key, viewerId));
     if (own) me = toGlobal(own);
   }
   return { period, entries: top.map(toGlobal), me };
