@@ -26,15 +26,16 @@ export function EmailConfirmBanner() {
   return (
     <section
       aria-label="Confirm your email"
-      className="mb-4 flex flex-col gap-2 rounded-box border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+      className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-box border border-warning/60 bg-warning/10 p-3 text-sm"
     >
-      <p>
+      {/* Wraps at 200% text: a long address breaks anywhere, the button goes under the text. */}
+      <p className="min-w-0 flex-[1_1_16rem] wrap-anywhere">
         Please confirm your email address: we sent a link to <strong>{status.data.email}</strong>.
       </p>
-      <div className="flex flex-col gap-1 sm:items-end">
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <button
           type="button"
-          className="btn btn-sm min-h-11 btn-outline"
+          className="btn btn-sm h-auto min-h-11 max-w-full whitespace-normal btn-outline"
           onClick={() => void onResend()}
           aria-disabled={resend.isPending || undefined}
         >
