@@ -37,7 +37,8 @@ export function HoleStatusGrid({
         {holes.map((h) => {
           const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0;
           const name = `Hole ${h.hole}, ${STATE_TEXT[h.state]}`;
-          const circle = `relative flex aspect-square w-[86%] min-w-11 max-w-11 items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
+          // px, not rem: at 200% text a 2.75rem circle (88 px) would cover the next column on a phone.
+          const circle = `relative flex aspect-square w-[86%] min-w-[44px] max-w-[44px] items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
             h.state === "eagle"
               ? "bg-accent text-accent-content ring-2 ring-green-600 ring-offset-1 ring-offset-base-100"
               : h.state === "birdie"

@@ -263,7 +263,7 @@ export function HolesStep({
             )}
             <button
               type="submit"
-              className={`btn btn-primary ${state === "no-holes" ? "btn-disabled pointer-events-auto" : ""}`}
+              className={`btn btn-primary h-auto min-h-11 max-w-full whitespace-normal ${state === "no-holes" ? "btn-disabled pointer-events-auto" : ""}`}
               disabled={state === "blocked"}
               // With only the holes missing the button stays focusable and explains itself on press.
               aria-disabled={state !== "ready" || checking || undefined}

@@ -54,10 +54,18 @@ export function HoleLegendsCard({ challengeId }: { challengeId: number }) {
           </>
         )}
         <div className="flex flex-wrap gap-2 pt-1">
-          <a className="btn btn-outline btn-sm min-h-11" href={`/api/challenges/${challengeId}/records.csv`} download>
+          <a
+            className="btn btn-outline btn-sm h-auto min-h-11 max-w-full whitespace-normal"
+            href={`/api/challenges/${challengeId}/records.csv`}
+            download
+          >
             Download records (CSV)
           </a>
-          <a className="btn btn-outline btn-sm min-h-11" href={`/api/challenges/${challengeId}/calendar.ics`} download>
+          <a
+            className="btn btn-outline btn-sm h-auto min-h-11 max-w-full whitespace-normal"
+            href={`/api/challenges/${challengeId}/calendar.ics`}
+            download
+          >
             Add to calendar
           </a>
         </div>
