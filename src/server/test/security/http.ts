@@ -4,7 +4,7 @@ import { ORIGIN } from "../harness/harness";
 // error formatter) and the checks every answer must pass.
 
 /** Statuses a hostile request may get. Anything else (500, 502, 405, 415, ...) is a finding. */
-export const ALLOWED_STATUSES = new Set([200, 201, 204, 400, 401, 403, 404, 409, 413, 429]);
+export const ALLOWED_STATUSES = new Set([200, 201, 202, 204, 400, 401, 403, 404, 409, 413, 429]);
 
 export type Sent = {
   method: string;

