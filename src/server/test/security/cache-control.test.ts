@@ -46,7 +46,7 @@ function restRequest(route: RestRoute, cookie: string | null): Sent {
   const mutating = STATE_CHANGING.has(route.method);
   return {
     method: route.method,
-    path,
+    path: route.sampleQuery ? `${path}?${route.sampleQuery}` : path,
     headers: headersFor(cookie, mutating ? { "Content-Type": "application/json" } : {}),
     body: mutating ? "{}" : undefined,
   };

@@ -605,11 +605,7 @@ describe("?userId= naming someone else never acts as them", () => {
         );
       });
       // Routes that need a query to answer at all get a plausible one (a push endpoint names the device).
-      const needs: Record<string, string> = {
-        "GET /api/push/subscriptions": "endpoint=https%3A%2F%2Fpush.example.com%2Fsend%2Fabc",
-      };
-      const needed = needs[routeKey(route)];
-      if (needed) path = `${path}?${needed}`;
+      if (route.sampleQuery) path = `${path}?${route.sampleQuery}`;
       const cookie = w.member.cookie;
       const plain = await send(h.app, { method: "GET", path, headers: headersFor(cookie) });
       const foreign = await send(h.app, {

@@ -31,6 +31,8 @@ export type RestRoute = {
   body?: readonly string[];
   /** Headers the route reads. */
   headers?: string[];
+  /** A query a plain read needs to succeed (suites that expect a signed-in read to answer 200 send it). */
+  sampleQuery?: string;
   /** "public": answers signed-out callers too. */
   auth: "public" | "user";
   /**
@@ -162,7 +164,13 @@ export const REST_ROUTES: RestRoute[] = [
     auth: "user",
   },
   { method: "GET", path: "/api/push/public-key", auth: "public" },
-  { method: "GET", path: "/api/push/subscriptions", query: ["endpoint"], auth: "user" },
+  {
+    method: "GET",
+    path: "/api/push/subscriptions",
+    query: ["endpoint"],
+    sampleQuery: "endpoint=https%3A%2F%2Fpush.example.com%2Fsend%2Fabc",
+    auth: "user",
+  },
   { method: "POST", path: "/api/push/subscriptions", body: schemaKeys(pushSubscriptionSchema), auth: "user" },
   { method: "DELETE", path: "/api/push/subscriptions", body: schemaKeys(pushEndpointSchema), auth: "user" },
 ];
