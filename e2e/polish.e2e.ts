@@ -213,7 +213,11 @@ test.describe("leaving and handing over (1366x900)", () => {
     await member.page.reload();
     await ready(member.page);
     await expect(member.page.getByRole("heading", { name: "Creator Controls" })).toBeVisible();
-    await expect(member.page.getByText(`${creator.user.displayName} left the challenge`)).toBeVisible();
+    await expect(
+      member.page
+        .getByRole("region", { name: "Message history" })
+        .getByText(`${creator.user.displayName} left the challenge`),
+    ).toBeVisible();
     const players = member.page.getByRole("list", { name: "Players", exact: true });
     await expect(players.getByRole("listitem")).toHaveCount(1);
     await creator.context.close();

@@ -59,7 +59,7 @@ export async function startSmtpCatcher(port = 0) {
         const found = mails.filter(predicate);
         if (found.length >= count) return found;
         if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), got ${found.length}`);
-        await Promise.race([new Promise<void>((r) => waiters.push(r)), Bun.sleep(100)]);
+        await Promise.race([new Promise<void>((r) => waiters.push(r)), new Promise<void>((r) => setTimeout(r, 100))]);
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -43,7 +43,7 @@ export function StatCard({ label, value, hint, icon, to, tone = "primary" }: Sta
           <div className="flex flex-wrap items-center justify-between gap-x-2 text-xs text-base-content/60">
             {hint && <span>{hint}</span>}
             {to && (
-              <Link to={to} className="link link-primary inline-flex min-h-11 items-center">
+              <Link to={to} className="link link-primary inline-flex min-h-11 min-w-11 items-center justify-center">
                 Open
               </Link>
             )}
