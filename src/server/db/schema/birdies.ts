@@ -14,6 +14,7 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { VerificationStatus } from "../../../shared/domain/verification";
 import { challenges, courses } from "./challenges";
 import { users } from "./users";
 
@@ -45,6 +46,17 @@ export const birdieRecords = pgTable(
      * every record counts.
      */
     counted: boolean("counted").notNull().default(true),
+    /**
+     * The partner's account when the golfer picked a member (two-key verification, ADR 0040);
+     * null for a typed partner without an account. Kept as null when that account goes.
+     */
+    partnerUserId: integer("partner_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** signed | pending | confirmed | disputed | voided (shared/domain/verification.ts). */
+    verificationStatus: varchar("verification_status", { length: 10 })
+      .$type<VerificationStatus>()
+      .notNull()
+      .default("signed"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
   },
   (t) => [
     index("birdie_records_challenge_user_hole_idx").on(t.challengeId, t.userId, t.holeNumber),
@@ -55,10 +67,37 @@ export const birdieRecords = pgTable(
     index("birdie_records_created_idx").on(t.createdAt),
     check("birdie_records_hole_range", sql`${t.holeNumber} between 1 and 18`),
     check("birdie_records_score_range", sql`${t.score} between 1 and 3`),
+    check(
+      "birdie_records_verification_status",
+      sql`${t.verificationStatus} in ('signed', 'pending', 'confirmed', 'disputed', 'voided')`,
+    ),
+    index("birdie_records_partner_status_idx")
+      .on(t.partnerUserId, t.verificationStatus)
+      .where(sql`${t.partnerUserId} IS NOT NULL`),
   ],
 );
 
 export type BirdieRecordRow = typeof birdieRecords.$inferSelect;
+
+/** Every status change of a record: who, when, from what to what, and why (ADR 0040). */
+export const recordStatusEvents = pgTable(
+  "record_status_events",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => birdieRecords.id, { onDelete: "cascade" }),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    fromStatus: varchar("from_status", { length: 10 }).$type<VerificationStatus>(),
+    toStatus: varchar("to_status", { length: 10 }).$type<VerificationStatus>().notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("record_status_events_record_id_idx").on(t.recordId, t.createdAt)],
+);
 
 /**
  * Rounds already recorded, by the id the device gave them. A phone that loses signal after the

@@ -43,6 +43,8 @@ export const challenges = pgTable(
     tiebreakerThreshold: integer("tiebreaker_threshold").notNull().default(9),
     allowMultipleBirdies: boolean("allow_multiple_birdies").notNull().default(false),
     eagleBonus: boolean("eagle_bonus").notNull().default(false),
+    /** Only records the named partner confirmed from their own account count (ADR 0040). */
+    requireConfirmation: boolean("require_confirmation").notNull().default(false),
     creatorId: integer("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
