@@ -38,7 +38,8 @@ export function ChangeEmailForm() {
     <div className="grid min-w-0 gap-3 sm:max-w-md">
       {data && (
         <p className="text-sm">
-          Your email is <strong className="break-all">{data.email}</strong> ({data.verified ? "confirmed" : "not confirmed yet"}).
+          Your email is <strong className="break-all">{data.email}</strong> (
+          {data.verified ? "confirmed" : "not confirmed yet"}).
           {data.pendingEmail && ` Waiting for you to open the link sent to ${data.pendingEmail}.`}
         </p>
       )}
