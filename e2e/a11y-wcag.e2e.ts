@@ -653,7 +653,8 @@ test.describe("WCAG 2.2 AA behaviours", () => {
     await page.getByLabel("Signature").fill("P. Partner");
     await page.getByRole("button", { name: "Submit Verification" }).click();
     await expect(page.getByTestId("toast")).toContainText("Success!");
-    await expectFocusOn(page, page.getByRole("heading", { level: 1, name: "Record Birdies" }));
+    // The result screen replaces the form and takes focus, so the outcome is read first.
+    await expectFocusOn(page, page.getByRole("heading", { name: "Round Recorded" }));
     await context.close();
   });
 

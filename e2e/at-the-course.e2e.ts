@@ -16,6 +16,35 @@ async function birdiesOf(request: APIRequestContext, challengeId: number) {
   return (await response.json()) as { holeNumber: number; score: number }[];
 }
 
+/**
+ * Waits until the device's kept copy of the query cache (IndexedDB, ADR 0029) holds a query of
+ * `procedure` ("challenges.byId"). Saving is throttled, so moving on at once could lose the write.
+ */
+async function waitUntilKept(page: Page, procedure: string) {
+  const [router, name] = procedure.split(".");
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([r, n]) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("keyval-store");
+              open.onerror = () => resolve(false);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains("keyval")) return resolve(false);
+                const get = db.transaction("keyval").objectStore("keyval").get("birdie.query-cache");
+                get.onerror = () => resolve(false);
+                get.onsuccess = () => resolve(typeof get.result === "string" && get.result.includes(`["${r}","${n}"]`));
+              };
+            }),
+          [router, name] as const,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 async function toVerification(page: Page, partner = "Jack Partner", signature = "J. Partner") {
   await page.getByRole("button", { name: "Continue to Verification" }).click();
   await expect(page.getByRole("heading", { name: "Partner Verification" })).toBeVisible();
@@ -316,11 +345,12 @@ test.describe("works at the course with no signal", () => {
     await expect(page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
     await page.getByRole("tab", { name: "Leaderboard" }).click();
     await page.waitForLoadState("networkidle");
+    await waitUntilKept(page, "challenges.byId");
     await page.goto("/achievements");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
     // The cache is written to IndexedDB shortly after each change.
-    await page.waitForTimeout(1500);
+    await waitUntilKept(page, "achievements.list");
 
     await context.setOffline(true);
     const errorToasts = page.getByTestId("toast").filter({ hasText: /Failed|Error/ });
