@@ -127,9 +127,11 @@ const AUDIT_ACTIONS = [
   "support.resolve",
   "support.reopen",
   "support.reply",
+  "record.void",
+  "record.restore",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = "user" | "challenge" | "support_request";
+export type AuditTargetType = "user" | "challenge" | "support_request" | "record";
 
 export type AuditEntry = {
   id: number;

@@ -23,6 +23,8 @@ function record(over: Partial<BirdieRecord>): BirdieRecord {
     score,
     type: score <= 2 ? "eagle" : "birdie",
     counted: true,
+    verificationStatus: "signed",
+    partnerUserId: null,
     date: "2026-05-01",
     createdAt: "2026-05-01T10:00:00.000Z",
     verifiedBy: { name: "Partner", signature: "signature:P" },
