@@ -5,6 +5,9 @@ import { rows } from "../../db/raw";
 import { auditLog } from "../../db/schema/admin";
 import { chatMessages } from "../../db/schema/chat";
 import { jobs } from "../../db/schema/jobs";
+import { notifications } from "../../db/schema/notifications";
+import { JobRunner } from "../../jobs/runner";
+import { notificationJobs } from "../notifications/jobs";
 import { users } from "../../db/schema/users";
 import { challengeWindow, createChallenge, join } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
@@ -460,5 +463,47 @@ describe("counting with requireConfirmation on", () => {
     expect(await boardPoints(c.id, fresh.user.id)).toEqual({ points: 2, holes: 2 });
     expect(await globalPoints(fresh)).toBe(2);
     await standingsAgree(c.id);
+  });
+});
+
+describe("notifications", () => {
+  test("the partner is asked with a link to confirm; the golfer is told of a void with the reason", async () => {
+    const runner = new JobRunner(h.deps, notificationJobs);
+    await runner.runDue();
+    const c = await newChallenge({ name: "Notice Cup" });
+    const round = await h.caller(golfer.user).birdies.recordRound({
+      challengeId: c.id,
+      date: yesterday(),
+      holes: [
+        { holeNumber: 3, score: 3 },
+        { holeNumber: 4, score: 2 },
+      ],
+      partnerUserId: partner.user.id,
+    });
+    await runner.runDue();
+    const [asked] = await h.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, partner.user.id), eq(notifications.type, "verification_request")))
+      .orderBy(sql`${notifications.id} desc`)
+      .limit(1);
+    const ids = round.records.map((r) => r.id);
+    expect(asked?.text).toBe(
+      "Gina Golfer named you as partner for a birdie and an eagle on holes 3, 4 in Notice Cup. Confirm or dispute them.",
+    );
+    expect(asked?.url).toBe(`/verifications?records=${ids.join(",")}`);
+
+    await act(partner, ids[0] ?? 0, "confirm");
+    await act(creator, ids[1] ?? 0, "void", { reason: "Not on this course" });
+    await runner.runDue();
+    const told = await h.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, golfer.user.id), eq(notifications.type, "record_status")))
+      .orderBy(notifications.id);
+    expect(told.slice(-2).map((n) => [n.text, n.url])).toEqual([
+      ["Pete Partner confirmed your birdie on hole 3 in Notice Cup.", `/challenges/${c.id}`],
+      ["Carla Creator voided your eagle on hole 4 in Notice Cup: Not on this course", `/challenges/${c.id}`],
+    ]);
   });
 });
