@@ -54,10 +54,7 @@ export const GOLFER_SEARCH_LIMIT = 10;
 
 /** verification.searchGolfers: find a partner by the start of their username. */
 export const golferSearchSchema = z.object({
-  q: z
-    .string({ error: "Search text must be text" })
-    .trim()
-    .max(50, "Search text must be at most 50 characters"),
+  q: z.string({ error: "Search text must be text" }).trim().max(50, "Search text must be at most 50 characters"),
 });
 
 /** A golfer as the partner picker shows them: no e-mail, nothing else. */

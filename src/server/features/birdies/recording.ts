@@ -274,7 +274,9 @@ async function awardAndAnnounce(
       tx,
       userId,
       challengeId,
-      records.filter((r) => r.counted).map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
+      records
+        .filter((r) => r.counted)
+        .map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
       at,
     ),
     displayNameOf(tx, userId),
@@ -310,7 +312,13 @@ async function notifyRound(tx: Db, userId: number, challengeId: number, records:
  * named partner is asked to confirm: one notification per round, from a job that exists only if
  * the records commit (docs/product/rules.md#verification).
  */
-async function startVerification(tx: Db, userId: number, verifier: Verifier, records: readonly BirdieRecord[], at: Date) {
+async function startVerification(
+  tx: Db,
+  userId: number,
+  verifier: Verifier,
+  records: readonly BirdieRecord[],
+  at: Date,
+) {
   await tx.insert(recordStatusEvents).values(
     records.map((r) => ({
       recordId: r.id,

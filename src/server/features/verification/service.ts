@@ -165,11 +165,14 @@ async function act(
     const as = authorise(action, await standingOf(tx, ctx, row, challenge.creatorId));
     if (challengeStatus(challenge.startDate, challenge.endDate, at) === "past") throw badRequest(RECORDS_FINAL);
     if (!actionAllowedFrom(action, row.verificationStatus)) throw conflict(wrongStatus(action, row.verificationStatus));
-    const to =
-      action === "restore"
-        ? restoreTarget(await historyRows(tx, id), row.partnerUserId !== null)
-        : TO[action];
-    const changed = await changeRecordStatus(tx, { recordId: id, to, actorUserId: actorId, reason: reason ?? null, at });
+    const to = action === "restore" ? restoreTarget(await historyRows(tx, id), row.partnerUserId !== null) : TO[action];
+    const changed = await changeRecordStatus(tx, {
+      recordId: id,
+      to,
+      actorUserId: actorId,
+      reason: reason ?? null,
+      at,
+    });
     if (!changed) throw notFound(RECORD_NOT_FOUND);
     const [event] = await tx
       .select({ id: recordStatusEvents.id })
@@ -291,13 +294,7 @@ export async function searchGolfers(
   return ctx.db
     .select({ id: users.id, username: users.username, displayName: users.displayName })
     .from(users)
-    .where(
-      and(
-        sql`lower(${users.username}) like ${prefix}`,
-        ne(users.id, ctx.user.id),
-        eq(users.disabled, false),
-      ),
-    )
+    .where(and(sql`lower(${users.username}) like ${prefix}`, ne(users.id, ctx.user.id), eq(users.disabled, false)))
     .orderBy(sql`lower(${users.username})`)
     .limit(GOLFER_SEARCH_LIMIT);
 }

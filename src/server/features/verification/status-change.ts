@@ -33,9 +33,7 @@ export async function changeRecordStatus(
   // Which record of the hole counts follows the new status: a counting record that stops counting
   // hands over to the next best of its hole, and a record that may count again takes its place back
   // (hole_records_recount, drizzle/0019; the stats and standings triggers follow its updates).
-  await tx.execute(
-    sql`select hole_records_recount(${before.challengeId}, ${before.userId}, ${before.holeNumber})`,
-  );
+  await tx.execute(sql`select hole_records_recount(${before.challengeId}, ${before.userId}, ${before.holeNumber})`);
   const [decided] = await tx.select().from(birdieRecords).where(eq(birdieRecords.id, change.recordId));
   await tx.insert(recordStatusEvents).values({
     recordId: before.id,

@@ -92,7 +92,10 @@ async function boardPoints(challengeId: number, userId = golfer.user.id) {
 async function globalPoints(who: Golfer = golfer) {
   const res = await who.client.get("/api/leaderboard/global?period=all");
   expect(res.status).toBe(200);
-  const all = [...res.json.entries, ...(res.json.me ? [res.json.me] : [])] as { user: { id: number }; points: number }[];
+  const all = [...res.json.entries, ...(res.json.me ? [res.json.me] : [])] as {
+    user: { id: number };
+    points: number;
+  }[];
   return all.find((e) => e.user.id === who.user.id)?.points ?? 0;
 }
 
@@ -140,7 +143,12 @@ describe("recording with a partner's account", () => {
   test("a typed partner makes the record signed; neither is a 400", async () => {
     const r = await record(golfer, c.id, 2, 3);
     expect(r.verificationStatus).toBe("signed");
-    const neither = await golfer.client.post("/api/birdies", { challengeId: c.id, holeNumber: 3, score: 3, date: yesterday() });
+    const neither = await golfer.client.post("/api/birdies", {
+      challengeId: c.id,
+      holeNumber: 3,
+      score: 3,
+      date: yesterday(),
+    });
     expect(neither.status).toBe(400);
     expect(neither.json.message).toBe("Partner name is required");
   });
@@ -178,7 +186,9 @@ describe("recording with a partner's account", () => {
     const asked = await h.db
       .select()
       .from(jobs)
-      .where(and(eq(jobs.kind, "notifications.partner-named"), eq(jobs.dedupeKey, `partner-named:${round.records[0]?.id}`)));
+      .where(
+        and(eq(jobs.kind, "notifications.partner-named"), eq(jobs.dedupeKey, `partner-named:${round.records[0]?.id}`)),
+      );
     expect(asked).toHaveLength(1);
     const pending = await h.caller(partner.user).verification.pending();
     expect(pending.map((p) => p.holeNumber)).toEqual(expect.arrayContaining([5, 6]));
@@ -278,7 +288,10 @@ describe("who may make which transition", () => {
     const restored = await act(admin, id, "restore", { reason: "Creator was wrong" });
     expect(restored.status).toBe(200);
     expect(restored.json.verificationStatus).toBe("confirmed");
-    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.targetType, "record"), eq(auditLog.targetId, id)));
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "record"), eq(auditLog.targetId, id)));
     expect(audits.map((a) => a.action)).toEqual(["record.restore"]);
     expect(audits[0]?.details).toMatchObject({ from: "voided", to: "confirmed", reason: "Creator was wrong" });
     // An admin is not the partner: confirming and disputing stay the partner's and the creator's.

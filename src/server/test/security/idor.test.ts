@@ -195,7 +195,10 @@ export const IDOR_CASES: Case[] = [
   tc("verification.void", "voiding a record in another's challenge", (w) => ({ id: w.birdie.owner, reason: "Gone" }), {
     as: ["member"],
   }),
-  tc("verification.void", "voiding a record in a challenge one is not in", (w) => ({ id: w.birdie.secret, reason: "Gone" })),
+  tc("verification.void", "voiding a record in a challenge one is not in", (w) => ({
+    id: w.birdie.secret,
+    reason: "Gone",
+  })),
   tc("verification.restore", "restoring a record in another's challenge", (w) => ({ id: w.birdie.owner }), {
     as: ["member"],
   }),

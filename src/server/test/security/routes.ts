@@ -149,7 +149,13 @@ export const REST_ROUTES: RestRoute[] = [
     body: schemaKeys(reasonBodySchema),
     auth: "user",
   },
-  { method: "POST", path: "/api/birdies/:id/void", params: { id: "birdie" }, body: schemaKeys(reasonBodySchema), auth: "user" },
+  {
+    method: "POST",
+    path: "/api/birdies/:id/void",
+    params: { id: "birdie" },
+    body: schemaKeys(reasonBodySchema),
+    auth: "user",
+  },
   {
     method: "POST",
     path: "/api/birdies/:id/restore",
