@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parse as parseCsv } from "csv-parse/sync";
 import { and, eq, sql } from "drizzle-orm";
 import { VERIFICATION_STATUSES, statusCounts } from "../../../shared/domain/verification";
 import { rows } from "../../db/raw";
@@ -518,5 +519,24 @@ describe("notifications", () => {
       ["Pete Partner confirmed your birdie on hole 3 in Notice Cup.", `/challenges/${c.id}`],
       ["Carla Creator voided your eagle on hole 4 in Notice Cup: Not on this course", `/challenges/${c.id}`],
     ]);
+  });
+});
+
+describe("records.csv", () => {
+  test("the verification status column is the record's real status", async () => {
+    const c = await newChallenge();
+    const signed = await record(golfer, c.id, 1, 3);
+    const pending = await record(golfer, c.id, 2, 3, { partnerUserId: partner.user.id });
+    const confirmed = await record(golfer, c.id, 3, 3, { partnerUserId: partner.user.id });
+    await act(partner, confirmed.id, "confirm");
+    await act(creator, signed.id, "void", { reason: "No" });
+    const res = await creator.client.get(`/api/challenges/${c.id}/records.csv`);
+    const rowsOut = parseCsv(res.text, { columns: true }) as Record<string, string>[];
+    expect(rowsOut.map((r) => [r.Hole, r["Verification status"], r.Counted])).toEqual([
+      ["1", "voided", "no"],
+      ["2", "pending", "yes"],
+      ["3", "confirmed", "yes"],
+    ]);
+    expect(pending.verificationStatus).toBe("pending");
   });
 });

@@ -110,3 +110,18 @@ describe("ordering and grouping", () => {
     ]);
   });
 });
+
+describe("pending holes", () => {
+  test("a hole whose only record waits for a confirmation and does not count shows as pending", () => {
+    const fields = { birdiedHoles: [1], eagleHoles: [], holeCounts: { "1": { birdies: 1, eagles: 0 } } };
+    const list = [
+      record({ holeNumber: 1 }),
+      record({ holeNumber: 2, counted: false, verificationStatus: "pending" }),
+      record({ holeNumber: 3, counted: false, verificationStatus: "voided" }),
+    ];
+    const statuses = holeStatuses(fields, list);
+    expect(statuses[0]).toEqual({ hole: 1, state: "birdie", birdies: 1, eagles: 0 });
+    expect(statuses[1]?.pending).toBe(true);
+    expect(statuses[2]?.pending).toBeUndefined();
+  });
+});

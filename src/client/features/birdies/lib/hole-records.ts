@@ -34,13 +34,9 @@ export function holeStatuses(
   return HOLE_NUMBERS.map((hole) => {
     const counts = holeCounts[String(hole)] ?? { birdies: 0, eagles: 0 };
     const state: HoleState = eagled.has(hole) ? "eagle" : birdied.has(hole) ? "birdie" : "none";
-    return {
-      hole,
-      state,
-      birdies: counts.birdies,
-      eagles: counts.eagles,
-      pending: state === "none" && waiting.has(hole),
-    };
+    const status: HoleStatus = { hole, state, birdies: counts.birdies, eagles: counts.eagles };
+    if (state === "none" && waiting.has(hole)) status.pending = true;
+    return status;
   });
 }
 
