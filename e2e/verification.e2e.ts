@@ -100,9 +100,9 @@ test.describe("two-key verification", () => {
       await gus.page.goto(`/challenges/${challenge.id}`);
       const editBirdies = gus.page.getByRole("region", { name: "Edit Birdies" });
       await expect(editBirdies.getByTestId("status-badge")).toHaveAttribute("data-status", "voided");
-      await expect(gus.page.getByRole("region", { name: "Your Progress" }).getByTestId("your-progress-count")).toHaveText(
-        "0/18",
-      );
+      await expect(
+        gus.page.getByRole("region", { name: "Your Progress" }).getByTestId("your-progress-count"),
+      ).toHaveText("0/18");
     } finally {
       await carla.close();
       await gus.close();

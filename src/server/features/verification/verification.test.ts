@@ -429,6 +429,11 @@ describe("counting with requireConfirmation on", () => {
     expect(await boardPoints(c.id, fresh.user.id)).toEqual({ points: 2, holes: 2 });
     const eagle = await record(fresh, c.id, 5, 2, { partnerUserId: partner.user.id });
     expect(eagle.counted).toBe(false);
+    const board = await creator.client.get(`/api/challenges/${c.id}/leaderboard`);
+    const row = (board.json as { user: { id: number }; pendingRecords?: number }[]).find(
+      (e) => e.user.id === fresh.user.id,
+    );
+    expect(row?.pendingRecords).toBe(1);
     expect(await boardPoints(c.id, fresh.user.id)).toEqual({ points: 2, holes: 2 });
     await act(partner, eagle.id, "confirm");
     expect(await boardPoints(c.id, fresh.user.id)).toEqual({ points: 4, holes: 2 });
