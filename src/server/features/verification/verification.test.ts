@@ -548,3 +548,19 @@ describe("records.csv", () => {
     expect(pending.verificationStatus).toBe("pending");
   });
 });
+
+describe("hole legends", () => {
+  test("a voided record is nobody's legend; a disputed one neither, until restored", async () => {
+    const c = await newChallenge();
+    const first = await record(golfer, c.id, 6, 3);
+    await record(partner, c.id, 6, 3);
+    const legend = async () =>
+      ((await golfer.client.get(`/api/challenges/${c.id}/holes`)).json as { firstBy: { userId: number } | null }[])[5]
+        ?.firstBy?.userId;
+    expect(await legend()).toBe(golfer.user.id);
+    await act(creator, first.id, "void", { reason: "No" });
+    expect(await legend()).toBe(partner.user.id);
+    await act(creator, first.id, "restore");
+    expect(await legend()).toBe(golfer.user.id);
+  });
+});
