@@ -1,3 +1,4 @@
+import type { VerificationStatus } from "../domain/verification";
 import { z } from "zod";
 import type { ChallengeStatus } from "../domain/challenge-timing";
 import { positiveIdSchema } from "./courses";
@@ -190,6 +191,8 @@ export type AdminRecord = {
   datePlayed: string;
   createdAt: string;
   verifierName: string;
+  /** signed | pending | confirmed | disputed | voided (docs/product/rules.md#verification). */
+  verificationStatus: VerificationStatus;
 };
 
 type AdminUserChallenge = {
