@@ -82,7 +82,7 @@ export function PartnerPicker({
               onPartner(null);
             }}
           />
-          <span className="text-sm">No account: name and signature</span>
+          <span className="text-sm">No account: they sign on this phone</span>
         </label>
       </div>
 
