@@ -36,6 +36,7 @@ test.describe("two-key verification", () => {
       await expect(page.getByTestId("picked-partner")).toContainText(`@${bob.user.username}`);
       await page.getByRole("button", { name: "Submit Verification" }).click();
       await expect(page.getByTestId("toast")).toContainText("Success!");
+      await expect(page.getByTestId("result-waiting")).toHaveText(`Waiting for ${bob.user.displayName} to confirm`);
 
       // Bob's bell rings; he confirms from the notification.
       await bob.page.goto("/");
