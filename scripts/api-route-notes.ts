@@ -656,7 +656,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "GET /api/birdies/:id/history": {
     group: "Verification",
     summary: "A record's status history: who, when, from what to what, why",
-    description: "Members of the challenge, the named partner and admins read it; oldest first, starting with how it was recorded.",
+    description:
+      "Members of the challenge, the named partner and admins read it; oldest first, starting with how it was recorded.",
     answer: "200 `RecordStatusEvent[]`",
     errors: [[404, "`Birdie not found` (no such record, or the caller is neither a member nor the partner)"]],
   },
