@@ -441,6 +441,7 @@ const PAGES: PageCase[] = [
   { name: "settings", as: "player", path: () => "/profile?tab=settings", title: () => `Settings - ${SITE}` },
   { name: "support", deep: true, as: "player", path: () => "/support", title: () => `Support - ${SITE}` },
   { name: "notifications", as: "player", path: () => "/notifications", title: () => `Notifications - ${SITE}` },
+  { name: "verifications", as: "player", path: () => "/verifications", title: () => `Confirm rounds - ${SITE}` },
   { name: "join by PIN", as: "player", path: () => "/join", title: () => `Join a Challenge - ${SITE}` },
   { name: "install info", as: "player", path: () => "/pwa-info", title: () => `Install the App - ${SITE}` },
   {

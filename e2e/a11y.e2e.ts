@@ -101,6 +101,38 @@ const SCENARIOS: Scenario[] = [
       await expect(page.getByLabel("Partner Name")).toBeVisible();
     },
   },
+  {
+    name: "record birdies: partner by account",
+    as: "player",
+    path: (d) => `/record-birdies/${d.challengeId}`,
+    act: async (page) => {
+      const partner = page.getByLabel("Partner Name");
+      const freeHole = page.getByRole("button", { name: /^Hole \d+$/ }).first();
+      const account = page.getByRole("radio", { name: "A golfer with an account" });
+      await expect(freeHole.or(partner).or(account)).toBeVisible();
+      if (!(await account.isVisible())) {
+        await freeHole.click();
+        await page.getByRole("button", { name: "Continue to Verification" }).click();
+      }
+      await account.check();
+      await page.getByLabel("Find a golfer by username").fill("rival");
+      await expect(page.getByRole("list", { name: "Golfers found" })).toBeVisible();
+    },
+  },
+  {
+    name: "challenge leaderboard: a rival's hole with its status and history",
+    as: "player",
+    path: (d) => `/leaderboard/${d.challengeId}`,
+    act: async (page) => {
+      await page.getByTestId("leaderboard-row").filter({ hasText: "Rival1" }).getByRole("button").click();
+      const dialog = page.getByRole("dialog", { name: /Rival1 .*'s Birdies/ });
+      await dialog.getByRole("button", { name: /^Hole 17, birdied/ }).click();
+      const hole = page.getByRole("dialog", { name: "Hole 17 Details" });
+      await expect(hole.getByTestId("status-badge")).toHaveAttribute("data-status", "pending");
+      await hole.getByRole("button", { name: "History" }).click();
+      await expect(hole.getByTestId("record-history")).toBeVisible();
+    },
+  },
   { name: "achievements", as: "player", path: () => "/achievements" },
   { name: "global leaderboard", as: "player", path: () => "/leaderboard/global" },
   { name: "my challenges leaderboard", as: "player", path: () => "/leaderboard/my-challenges" },
@@ -109,6 +141,19 @@ const SCENARIOS: Scenario[] = [
   { name: "profile: settings", as: "player", path: () => "/profile?tab=settings" },
   { name: "support", as: "player", path: () => "/support" },
   { name: "notifications", as: "player", path: () => "/notifications" },
+  {
+    name: "verifications: a record waits for the player",
+    as: "player",
+    path: () => "/verifications",
+    act: async (page) => {
+      const item = page.getByTestId("pending-verification").first();
+      await expect(item).toBeVisible();
+      await item.getByRole("button", { name: "Dispute" }).click();
+      await expect(item.getByLabel("Why do you dispute this record?")).toBeVisible();
+      await item.getByRole("button", { name: "History" }).click();
+      await expect(item.getByTestId("record-history")).toBeVisible();
+    },
+  },
   { name: "pwa info", as: "player", path: () => "/pwa-info" },
   { name: "join by PIN", as: "player", path: () => "/join" },
   { name: "invite (signed out)", as: "guest", path: (d) => `/invite/${d.inviteCode}` },
@@ -141,6 +186,7 @@ async function seed(browser: Browser): Promise<Data> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const player = await registerViaApi(page, namedUser("Axe"));
+  const playerId = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
   const challenge = await createChallengeViaApi(page.request, {
     name: "Accessible Links Open",
     courseName: "Contrast Bay",
@@ -179,6 +225,14 @@ async function seed(browser: Browser): Promise<Data> {
     await joinViaInvite(rivalPage.request, challenge.inviteCode);
     const holes = Array.from({ length: 3 - index }, (_, i) => ({ hole: hole + i * 5, score: 3 as const }));
     await recordViaApi(rivalPage.request, challenge.id, holes, { partner: "Ann Marker", signature: "A. M." });
+    if (index === 0) {
+      // The player is named as this rival's partner: a record waits for their confirmation.
+      const named = await rivalPage.request.post("/api/birdies", {
+        data: { challengeId: challenge.id, holeNumber: 17, score: 3, date: utcDay(0), partnerUserId: playerId },
+        headers: { Origin: origin() },
+      });
+      expect(named.ok(), await named.text()).toBeTruthy();
+    }
     await rival.close();
   }
 

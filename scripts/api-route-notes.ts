@@ -21,6 +21,7 @@ import { profileUpdateSchema } from "../src/shared/schemas/profile";
 import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../src/shared/schemas/recovery";
 import { pushEndpointSchema, pushSubscriptionSchema } from "../src/shared/schemas/push";
 import { supportRequestSchema } from "../src/shared/schemas/support";
+import { reasonBodySchema, restoreBodySchema } from "../src/shared/schemas/verification";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
 // what it answers and which statuses it adds. scripts/gen-api-docs.ts joins these notes with
@@ -68,6 +69,7 @@ export const GROUPS = [
   "Support",
   "Results and your data",
   "Push notifications",
+  "Verification",
 ] as const;
 
 const NOT_MEMBER: [number, string] = [
@@ -561,6 +563,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       customCourseName: "Hybrid only: a course name found in any letter case or created",
       score: "Strokes on a par 4: 3 birdie, 2 or 1 eagle; or the relative reading -1, -2, -3",
       date: "The date played, `YYYY-MM-DD` (an ISO timestamp is read as its UTC day); from 1900",
+      partnerUserId:
+        "The partner's account (two-key verification): the record is `pending` until they confirm, `verifiedBy` may be left out and the verifier name is their display name. Without it `verifiedBy` is required and the record is `signed`",
       "verifiedBy.signature":
         "1-100 characters after trimming; stored as `signature:` + text (a leading `signature:` is not doubled)",
     },
@@ -568,7 +572,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     errors: [
       [
         400,
-        "`This challenge has not started yet`, `This challenge has ended`, `Date played must be within the challenge dates`, `Date played cannot be in the future`, `Choose a course`, `That course is not part of this challenge`",
+        "`This challenge has not started yet`, `This challenge has ended`, `Date played must be within the challenge dates`, `Date played cannot be in the future`, `Choose a course`, `That course is not part of this challenge`, `You cannot name yourself as your partner: pick the golfer who played with you`, `That partner's account was not found`",
       ],
       NOT_MEMBER,
       [404, "`Course not found` (hybrid, unknown courseId)"],
@@ -593,6 +597,69 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       ],
       [404, "`Birdie not found` (no such record, or someone else's in a challenge the caller is not in)"],
     ],
+  },
+  "POST /api/birdies/:id/confirm": {
+    group: "Verification",
+    summary: "The named partner confirms a pending record",
+    description:
+      "Only the partner whose account the golfer named (docs/product/rules.md#verification). The golfer is told. Under `requireConfirmation` the record now counts (and earns its achievements).",
+    answer: "200 `BirdieRecord` (its new status and whether it counts)",
+    errors: [
+      [400, "`This challenge has ended; its records are final`"],
+      [403, "`Only the partner named on this record can confirm it` (another member, the creator)"],
+      [404, "`Birdie not found` (no such record, or the caller is neither a member nor the partner)"],
+      [409, "`This record is {status}, so it cannot be confirmed` (only a pending record is confirmed)"],
+    ],
+  },
+  "POST /api/birdies/:id/dispute": {
+    group: "Verification",
+    summary: "The named partner or the creator disputes a record, saying why",
+    description:
+      "A disputed record does not count until the creator resolves it (restore, or void). The golfer is told the reason.",
+    body: reasonBodySchema,
+    answer: "200 `BirdieRecord`",
+    errors: [
+      [400, "`Please give a reason`, `This challenge has ended; its records are final`"],
+      [403, "`Only the partner named on this record or the challenge's creator can dispute it`"],
+      [404, "`Birdie not found` (no such record, or the caller is neither a member nor the partner)"],
+      [409, "`This record is {status}, so it cannot be disputed` (from signed, pending or confirmed only)"],
+    ],
+  },
+  "POST /api/birdies/:id/void": {
+    group: "Verification",
+    summary: "The creator (or an admin) voids a record, saying why",
+    description:
+      "A voided record never counts and frees its hole for a new record; the golfer is told the reason and a chat line records it. An admin's void is written to the audit log.",
+    body: reasonBodySchema,
+    answer: "200 `BirdieRecord`",
+    errors: [
+      [400, "`Please give a reason`, `This challenge has ended; its records are final`"],
+      [403, "`Only the challenge's creator can void a record`"],
+      [404, "`Birdie not found` (no such record, or the caller is not a member)"],
+      [409, "`This record is voided, so it cannot be voided`"],
+    ],
+  },
+  "POST /api/birdies/:id/restore": {
+    group: "Verification",
+    summary: "The creator (or an admin) puts a disputed or voided record back",
+    description:
+      "Back to the status it had before it was disputed or voided (signed, pending or confirmed); the hole's counting record is decided again. An admin's restore is written to the audit log.",
+    body: restoreBodySchema,
+    answer: "200 `BirdieRecord`",
+    errors: [
+      [400, "`This challenge has ended; its records are final`"],
+      [403, "`Only the challenge's creator can restore a record`"],
+      [404, "`Birdie not found` (no such record, or the caller is not a member)"],
+      [409, "`This record is {status}, so it cannot be restored` (only disputed or voided records)"],
+    ],
+  },
+  "GET /api/birdies/:id/history": {
+    group: "Verification",
+    summary: "A record's status history: who, when, from what to what, why",
+    description:
+      "Members of the challenge, the named partner and admins read it; oldest first, starting with how it was recorded.",
+    answer: "200 `RecordStatusEvent[]`",
+    errors: [[404, "`Birdie not found` (no such record, or the caller is neither a member nor the partner)"]],
   },
   "GET /api/challenges/:id/leaderboard": {
     group: "Leaderboards",
@@ -859,4 +926,17 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "push.status": { access: "signed in", twin: "GET /api/push/subscriptions" },
   "push.subscribe": { access: "signed in", twin: "POST /api/push/subscriptions" },
   "push.unsubscribe": { access: "signed in", twin: "DELETE /api/push/subscriptions" },
+  "verification.confirm": { access: "signed in", twin: "POST /api/birdies/:id/confirm" },
+  "verification.dispute": { access: "signed in", twin: "POST /api/birdies/:id/dispute", note: "`{ id, reason }`" },
+  "verification.void": { access: "signed in", twin: "POST /api/birdies/:id/void", note: "`{ id, reason }`" },
+  "verification.restore": { access: "signed in", twin: "POST /api/birdies/:id/restore" },
+  "verification.history": { access: "signed in", twin: "GET /api/birdies/:id/history" },
+  "verification.pending": {
+    access: "signed in",
+    note: "The records naming the caller as partner that wait for their answer (the /verifications page)",
+  },
+  "verification.searchGolfers": {
+    access: "signed in",
+    note: "`{ q }`: golfers whose username starts with q (2+ characters), at most 10, never the caller; no e-mails; 60 a minute",
+  },
 };

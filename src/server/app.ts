@@ -17,6 +17,7 @@ import { profileRest } from "./features/profile/rest";
 import { resultsRest } from "./features/results/rest";
 import { pushRest } from "./features/push/rest";
 import { supportRest } from "./features/support/rest";
+import { verificationRest } from "./features/verification/rest";
 import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", profileRest);
   app.route("/api", supportRest);
   app.route("/api", birdiesRest);
+  app.route("/api", verificationRest);
   app.route("/api", chatRest);
   app.route("/api", resultsRest);
   app.route("/api", pushRest);

@@ -46,6 +46,10 @@ const NotificationsPage = lazyPage(
   () => import("../features/notifications/routes/notifications-page"),
   "NotificationsPage",
 );
+const VerificationsPage = lazyPage(
+  () => import("../features/verification/routes/verifications-page"),
+  "VerificationsPage",
+);
 const SupportPage = lazyPage(() => import("../features/support/routes/support-page"), "SupportPage");
 const PwaInfoPage = lazyPage(() => import("../features/pwa/routes/pwa-info-page"), "PwaInfoPage");
 const JoinPage = lazyPage(() => import("../features/invites/routes/join-page"), "JoinPage");
@@ -143,6 +147,7 @@ export function createAppRouter() {
             { path: "/profile", element: <ProfilePage /> },
             { path: "/support", element: <SupportPage /> },
             { path: "/notifications", element: <NotificationsPage /> },
+            { path: "/verifications", element: <VerificationsPage /> },
             // Unknown paths are a signed-in 404; signed-out visitors go to /auth first
             // (docs/product/routes-and-screens.md#not-found).
             { path: "*", element: <NotFoundPage /> },

@@ -54,5 +54,7 @@ export function createLimits(db: Db, scale = 1, clock?: () => number) {
     challengeCreationPerUser: rule("challenge-creation:user", 20, 60 * MINUTE),
     /** Support requests per signed-in user (or per address when signed out): stops inbox floods. */
     supportPerSender: rule("support:sender", 5, 60 * MINUTE),
+    /** Partner look-ups by username (one per keystroke, debounced): stops walking the user list. */
+    golferSearchPerUser: rule("golfer-search:user", 60, MINUTE),
   };
 }

@@ -14,6 +14,7 @@ import { profileRouter } from "../features/profile/router";
 import { resultsRouter } from "../features/results/router";
 import { pushRouter } from "../features/push/router";
 import { supportRouter } from "../features/support/router";
+import { verificationRouter } from "../features/verification/router";
 import { createCallerFactory, router } from "./init";
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   results: resultsRouter,
   push: pushRouter,
   support: supportRouter,
+  verification: verificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

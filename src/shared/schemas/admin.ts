@@ -1,3 +1,4 @@
+import type { VerificationStatus } from "../domain/verification";
 import { z } from "zod";
 import type { ChallengeStatus } from "../domain/challenge-timing";
 import { positiveIdSchema } from "./courses";
@@ -127,9 +128,11 @@ const AUDIT_ACTIONS = [
   "support.resolve",
   "support.reopen",
   "support.reply",
+  "record.void",
+  "record.restore",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = "user" | "challenge" | "support_request";
+export type AuditTargetType = "user" | "challenge" | "support_request" | "record";
 
 export type AuditEntry = {
   id: number;
@@ -188,6 +191,8 @@ export type AdminRecord = {
   datePlayed: string;
   createdAt: string;
   verifierName: string;
+  /** signed | pending | confirmed | disputed | voided (docs/product/rules.md#verification). */
+  verificationStatus: VerificationStatus;
 };
 
 type AdminUserChallenge = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HOLES_PER_CHALLENGE } from "../domain/challenge-progress";
 import { normaliseScore, type RecordType } from "../domain/scoring";
+import type { VerificationStatus } from "../domain/verification";
 import { positiveIdSchema } from "./courses";
 import { readableText } from "./text";
 
@@ -74,15 +75,32 @@ const courseChoice = {
   customCourseName: z.string().trim().max(100, "Course name must be at most 100 characters").optional().nullable(),
 };
 
+/**
+ * Who verifies (docs/product/rules.md#verification): a partner's account (`partnerUserId`, the
+ * record starts pending until they confirm), or a typed name and signature (`verifiedBy`, the
+ * record is signed). With an account the typed pair may be left out; without one it is required.
+ */
+const verifier = {
+  verifiedBy: verifiedBySchema.optional(),
+  partnerUserId: positiveIdSchema("partner").nullish(),
+};
+
+function partnerOrSignature(v: { verifiedBy?: unknown; partnerUserId?: number | null }, ctx: z.RefinementCtx) {
+  if (v.partnerUserId == null && v.verifiedBy === undefined)
+    ctx.addIssue({ code: "custom", message: PARTNER_REQUIRED, path: ["verifiedBy"] });
+}
+
 /** One hole, one record: the REST shape (the client sends one call per marked hole). */
-export const recordBirdieSchema = z.object({
-  challengeId: positiveIdSchema("challenge"),
-  ...courseChoice,
-  holeNumber: holeNumberSchema,
-  score: scoreSchema,
-  date: datePlayedSchema,
-  verifiedBy: verifiedBySchema,
-});
+export const recordBirdieSchema = z
+  .object({
+    challengeId: positiveIdSchema("challenge"),
+    ...courseChoice,
+    holeNumber: holeNumberSchema,
+    score: scoreSchema,
+    date: datePlayedSchema,
+    ...verifier,
+  })
+  .superRefine(partnerOrSignature);
 
 const roundHoles = z
   .array(z.object({ holeNumber: holeNumberSchema, score: scoreSchema }), { error: NO_HOLES_SELECTED })
@@ -105,7 +123,7 @@ export const recordRoundSchema = z
     ...courseChoice,
     date: datePlayedSchema,
     holes: roundHoles,
-    verifiedBy: verifiedBySchema,
+    ...verifier,
     /**
      * The device's id for this round: a resend with the same id records nothing twice and answers
      * the first result; the same id sent for another challenge is refused (409).
@@ -115,7 +133,8 @@ export const recordRoundSchema = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid round id")
       .optional(),
   })
-  .superRefine(noHoleTwice);
+  .superRefine(noHoleTwice)
+  .superRefine(partnerOrSignature);
 export type RecordRoundInput = z.input<typeof recordRoundSchema>;
 
 /**
@@ -128,6 +147,8 @@ export const checkRoundSchema = z
     ...courseChoice,
     date: datePlayedSchema,
     holes: roundHoles,
+    /** The partner's account the round will name: naming oneself is refused here already. */
+    partnerUserId: verifier.partnerUserId,
   })
   .superRefine(noHoleTwice);
 export type CheckRoundInput = z.input<typeof checkRoundSchema>;
@@ -171,8 +192,16 @@ export type BirdieRecord = {
   holeNumber: number;
   score: number;
   type: RecordType;
-  /** False for a birdie later superseded by an eagle on the same hole (kept as history). */
+  /**
+   * Whether this record counts: false for a birdie later superseded by an eagle on the same hole
+   * (kept as history), and for a record whose verification status does not count
+   * (docs/product/rules.md#verification).
+   */
   counted: boolean;
+  /** signed | pending | confirmed | disputed | voided (shared/domain/verification.ts). */
+  verificationStatus: VerificationStatus;
+  /** The partner's account when the golfer named one (two-key verification), else null. */
+  partnerUserId: number | null;
   date: string;
   createdAt: string;
   verifiedBy: { name: string; signature: string };

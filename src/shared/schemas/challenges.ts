@@ -99,6 +99,7 @@ const createFields = {
   tiebreakerThreshold: thresholdField(CREATE_THRESHOLD_MAX).default(DEFAULT_THRESHOLD),
   allowMultipleBirdies: flag("Allow multiple birdies").default(false),
   eagleBonus: flag("Eagle bonus").default(false),
+  requireConfirmation: flag("Require confirmation").default(false),
 };
 
 /** The /challenges/new form (docs/product/routes-and-screens.md#create-challenge). */
@@ -137,6 +138,7 @@ const editFields = {
   tiebreakerThreshold: thresholdField(EDIT_THRESHOLD_MAX),
   allowMultipleBirdies: flag("Allow multiple birdies"),
   eagleBonus: flag("Eagle bonus"),
+  requireConfirmation: flag("Require confirmation"),
 };
 
 /** The /challenges/{id}/edit form (docs/product/routes-and-screens.md#edit-challenge): course name only matters in single mode. */
@@ -148,6 +150,7 @@ export const editChallengeFormSchema = z
     tiebreakerThreshold: editFields.tiebreakerThreshold.default(DEFAULT_THRESHOLD),
     allowMultipleBirdies: editFields.allowMultipleBirdies.default(false),
     eagleBonus: editFields.eagleBonus.default(false),
+    requireConfirmation: editFields.requireConfirmation.default(false),
     courseName: optionalCourseName,
   })
   .superRefine(endAfterStart(EDIT_END_BEFORE_START));
@@ -163,6 +166,7 @@ const updateShape = {
   tiebreakerThreshold: editFields.tiebreakerThreshold.optional(),
   allowMultipleBirdies: editFields.allowMultipleBirdies.optional(),
   eagleBonus: editFields.eagleBonus.optional(),
+  requireConfirmation: editFields.requireConfirmation.optional(),
   /** Replaces the course list when given (single mode: exactly one). */
   courseIds: courseIdsField.optional(),
 };
@@ -230,6 +234,8 @@ export type ChallengeView = {
   tiebreakerThreshold: number;
   allowMultipleBirdies: boolean;
   eagleBonus: boolean;
+  /** Only records confirmed by the partner's own account count (docs/product/rules.md#verification). */
+  requireConfirmation: boolean;
   creatorId: number;
   creatorName: string;
   createdAt: string;

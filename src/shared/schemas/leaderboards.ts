@@ -47,6 +47,11 @@ export type LeaderboardEntry = {
   birdies: number;
   eagles: number;
   holeCounts: Record<string, HoleCount>;
+  /**
+   * Challenge boards only, and only when above 0: the player's records that wait for their
+   * partner's confirmation and do not count yet (docs/product/rules.md#verification).
+   */
+  pendingRecords?: number;
 };
 
 export type MyChallengeLeaderboardItem = {

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   "challenge_ends_soon",
   "challenge_ended",
   "support_reply",
+  "verification_request",
+  "record_status",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +32,9 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Record<NotificationKind, ChannelSett
   challenge_ends_soon: { email: false, push: true },
   challenge_ended: { email: true, push: true },
   support_reply: { email: true, push: true },
+  // Someone waits for the partner's answer: as loud as a support reply.
+  verification_request: { email: true, push: true },
+  record_status: { email: false, push: true },
 };
 
 export const NOTIFICATIONS_PAGE = 20;

@@ -55,7 +55,9 @@ export async function awardForRecords(
       // Distinct holes come from the standing the records' trigger already updated in this
       // transaction (ADR 0036).
       sql`select
-            (select count(*)::int from (select 1 from ${birdieRecords} where user_id = ${userId} limit ${MILESTONE_COUNT}) r) as total,
+            (select count(*)::int from (select 1 from ${birdieRecords} b join challenges c on c.id = b.challenge_id
+               where b.user_id = ${userId} and verification_counts(b.verification_status, c.require_confirmation)
+               limit ${MILESTONE_COUNT}) r) as total,
             coalesce((select s.holes from challenge_standings s
                where s.user_id = ${userId} and s.challenge_id = ${challengeId}), 0) as holes`,
     ),
@@ -70,6 +72,8 @@ export async function awardForRecords(
               eq(birdieRecords.challengeId, challengeId),
               eq(birdieRecords.datePlayed, r.date),
               eq(birdieRecords.courseId, r.courseId),
+              // Only records whose verification status may count earn (docs/product/rules.md#verification).
+              sql`verification_counts(${birdieRecords.verificationStatus}, (select require_confirmation from challenges where id = ${challengeId}))`,
             ),
           ),
       ),

@@ -30,6 +30,7 @@ export async function newestRecords(
       datePlayed: birdieRecords.datePlayed,
       createdAt: iso(birdieRecords.createdAt),
       verifierName: birdieRecords.verifierName,
+      verificationStatus: birdieRecords.verificationStatus,
     })
     .from(birdieRecords)
     .innerJoin(challenges, eq(challenges.id, birdieRecords.challengeId))

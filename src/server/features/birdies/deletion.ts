@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { challengeStatus } from "../../../shared/domain/challenge-timing";
 import type { deleteBirdieSchema } from "../../../shared/schemas/birdies";
@@ -36,21 +36,10 @@ export async function deleteBirdie(
     // The round's chat line no longer claims this hole: amended, or removed with its last hole (ADR 0028).
     await amendRoundLines(tx, id, await displayNameOf(tx, userId));
     await tx.delete(birdieRecords).where(eq(birdieRecords.id, id));
-    if (row.counted && challenge && !challenge.allowMultipleBirdies) {
-      // Restore the best remaining record on the hole (an eagle over a birdie, then the earliest).
-      const best = tx
-        .select({ id: birdieRecords.id })
-        .from(birdieRecords)
-        .where(
-          and(
-            eq(birdieRecords.challengeId, row.challengeId),
-            eq(birdieRecords.userId, userId),
-            eq(birdieRecords.holeNumber, row.holeNumber),
-          ),
-        )
-        .orderBy(asc(birdieRecords.score), asc(birdieRecords.createdAt), asc(birdieRecords.id))
-        .limit(1);
-      await tx.update(birdieRecords).set({ counted: true }).where(eq(birdieRecords.id, best));
+    if (row.counted) {
+      // The next best record of the hole counts again (drizzle/0019: an eagle over a birdie, then
+      // the earliest, among records whose verification status may count).
+      await tx.execute(sql`select hole_records_recount(${row.challengeId}, ${row.userId}, ${row.holeNumber})`);
     }
     return { ok: true as const, id };
   });

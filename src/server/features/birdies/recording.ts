@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
 import { latestDayOnEarth, playDateProblem, playDateWindow } from "../../../shared/domain/play-date-window";
 import { holeOutcome, holeTaken } from "../../../shared/domain/hole-rule";
 import { recordType } from "../../../shared/domain/scoring";
+import { statusCounts, type VerificationStatus } from "../../../shared/domain/verification";
 import type { Achievement } from "../../../shared/schemas/achievements";
 import {
   type BirdieRecord,
@@ -15,7 +16,8 @@ import {
 } from "../../../shared/schemas/birdies";
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
-import { birdieRecords, roundSubmissions } from "../../db/schema/birdies";
+import { birdieRecords, recordStatusEvents, roundSubmissions } from "../../db/schema/birdies";
+import { users } from "../../db/schema/users";
 import type { ChallengeRow } from "../../db/schema/challenges";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/sql-state";
@@ -36,10 +38,48 @@ export const CHOOSE_COURSE = "Choose a course";
 export const COURSE_NOT_IN_CHALLENGE = "That course is not part of this challenge";
 export const NOT_STARTED = "This challenge has not started yet";
 export const ROUND_ID_USED = "This round was already recorded in another challenge";
+export const PARTNER_IS_YOU = "You cannot name yourself as your partner: pick the golfer who played with you";
+export const PARTNER_NOT_FOUND = "That partner's account was not found";
+/** How a record naming a partner's account keeps its verifier signature: no typed signature exists. */
+export const ACCOUNT_SIGNATURE_PREFIX = "account:@";
 export { holeTaken };
 
 type RecordContext = { challenge: ChallengeRow; courseId: number; courseName: string; date: string };
-type Verifier = { name: string; signature: string };
+/** Who verifies a record and the status it starts in (docs/product/rules.md#verification). */
+type Verifier = { name: string; signature: string; partnerUserId: number | null; status: VerificationStatus };
+
+/**
+ * The partner's account (the record starts pending until they confirm it), or the typed name and
+ * signature (signed). Naming oneself is refused: the golfer never verifies their own record.
+ */
+async function resolveVerifier(
+  tx: Db,
+  userId: number,
+  input: { partnerUserId?: number | null; verifiedBy?: { name: string; signature: string } },
+): Promise<Verifier> {
+  if (input.partnerUserId != null) {
+    if (input.partnerUserId === userId) throw badRequest(PARTNER_IS_YOU);
+    const [partner] = await tx
+      .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.id, input.partnerUserId));
+    if (!partner || partner.disabled) throw badRequest(PARTNER_NOT_FOUND);
+    return {
+      name: partner.displayName,
+      signature: `${ACCOUNT_SIGNATURE_PREFIX}${partner.username}`,
+      partnerUserId: partner.id,
+      status: "pending",
+    };
+  }
+  // The schema requires the typed pair when no account is named.
+  const typed = input.verifiedBy ?? { name: "", signature: "" };
+  return {
+    name: typed.name,
+    signature: `${SIGNATURE_PREFIX}${typed.signature}`,
+    partnerUserId: null,
+    status: "signed",
+  };
+}
 
 export type RecordedRound = {
   records: BirdieRecord[];
@@ -105,8 +145,12 @@ async function prepareRecord(
   return { challenge, courseId: course.id, courseName: course.name, date: input.date };
 }
 
-/** The counted record types per hole of one player in one challenge. */
-async function countedByHole(tx: Db, challengeId: number, userId: number): Promise<Map<number, number[]>> {
+/**
+ * The strokes per hole of one player's records in one challenge that hold their hole: every record
+ * not voided (a pending or disputed record holds its hole although it may not count now;
+ * docs/product/rules.md#verification). Superseded birdies are in too: under an eagle they change nothing.
+ */
+async function heldByHole(tx: Db, challengeId: number, userId: number): Promise<Map<number, number[]>> {
   const rows = await tx
     .select({ holeNumber: birdieRecords.holeNumber, score: birdieRecords.score })
     .from(birdieRecords)
@@ -114,7 +158,7 @@ async function countedByHole(tx: Db, challengeId: number, userId: number): Promi
       and(
         eq(birdieRecords.challengeId, challengeId),
         eq(birdieRecords.userId, userId),
-        eq(birdieRecords.counted, true),
+        ne(birdieRecords.verificationStatus, "voided"),
       ),
     );
   const byHole = new Map<number, number[]>();
@@ -143,7 +187,8 @@ export async function checkRound(ctx: SignedInContext, input: z.output<typeof ch
     const [course] = await coursesByIds(ctx.db, [input.courseId]);
     if (!course) throw badRequest(CHOOSE_COURSE);
   }
-  const counted = await countedByHole(ctx.db, challenge.id, userId);
+  if (input.partnerUserId === userId) throw badRequest(PARTNER_IS_YOU);
+  const counted = await heldByHole(ctx.db, challenge.id, userId);
   const clashes = [...input.holes]
     .sort((a, b) => a.holeNumber - b.holeNumber)
     .filter((h) => {
@@ -155,7 +200,13 @@ export async function checkRound(ctx: SignedInContext, input: z.output<typeof ch
   return { clashes };
 }
 
-/** Inserts one hole, applying the multiple-birdies rule (a birdie may be upgraded by an eagle). */
+/**
+ * Inserts one hole, applying the multiple-birdies rule (a birdie may be upgraded by an eagle) to
+ * the records holding the hole (not voided). The new record counts when its status may count
+ * (shared/domain/verification.ts); with one record per hole it then takes over from the hole's
+ * counting record, which it always beats (an upgrade). A pending eagle that may not count yet
+ * leaves the birdie counting until it is confirmed (hole_records_recount, drizzle/0019).
+ */
 async function insertHole(
   tx: Db,
   userId: number,
@@ -164,23 +215,25 @@ async function insertHole(
   strokes: number,
   verifier: Verifier,
 ): Promise<BirdieRecord> {
+  const counts = statusCounts(verifier.status, ctx.challenge.requireConfirmation);
   if (!ctx.challenge.allowMultipleBirdies) {
     const existing = await tx
-      .select({ id: birdieRecords.id, score: birdieRecords.score })
+      .select({ id: birdieRecords.id, score: birdieRecords.score, counted: birdieRecords.counted })
       .from(birdieRecords)
       .where(
         and(
           eq(birdieRecords.challengeId, ctx.challenge.id),
           eq(birdieRecords.userId, userId),
           eq(birdieRecords.holeNumber, holeNumber),
-          eq(birdieRecords.counted, true),
+          ne(birdieRecords.verificationStatus, "voided"),
         ),
       );
-    const current = existing[0];
-    const outcome = holeOutcome(current ? recordType(current.score) : null, recordType(strokes), false);
+    const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
+    const outcome = holeOutcome(best, recordType(strokes), false);
     if (outcome === "taken") throw conflict(holeTaken(holeNumber));
-    if (current && outcome === "upgrade") {
-      await tx.update(birdieRecords).set({ counted: false }).where(eq(birdieRecords.id, current.id));
+    const current = existing.filter((r) => r.counted);
+    if (counts && current.length) {
+      for (const r of current) await tx.update(birdieRecords).set({ counted: false }).where(eq(birdieRecords.id, r.id));
     }
   }
   const row = onlyRow(
@@ -194,8 +247,10 @@ async function insertHole(
         score: strokes,
         datePlayed: ctx.date,
         verifierName: verifier.name,
-        verifierSignature: `${SIGNATURE_PREFIX}${verifier.signature}`,
-        counted: true,
+        verifierSignature: verifier.signature,
+        counted: counts,
+        partnerUserId: verifier.partnerUserId,
+        verificationStatus: verifier.status,
       })
       .returning(),
   );
@@ -214,11 +269,14 @@ async function awardAndAnnounce(
   at: Date,
 ): Promise<Achievement[]> {
   const [earned, name] = await Promise.all([
+    // Only records that count earn (a pending record under requireConfirmation earns when confirmed).
     awardForRecords(
       tx,
       userId,
       challengeId,
-      records.map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
+      records
+        .filter((r) => r.counted)
+        .map((r) => ({ holeNumber: r.holeNumber, score: r.score, date: r.date, courseId: r.courseId })),
       at,
     ),
     displayNameOf(tx, userId),
@@ -249,6 +307,39 @@ async function notifyRound(tx: Db, userId: number, challengeId: number, records:
   });
 }
 
+/**
+ * Each record's history starts with how it was recorded (the golfer, signed or pending), and a
+ * named partner is asked to confirm: one notification per round, from a job that exists only if
+ * the records commit (docs/product/rules.md#verification).
+ */
+async function startVerification(
+  tx: Db,
+  userId: number,
+  verifier: Verifier,
+  records: readonly BirdieRecord[],
+  at: Date,
+) {
+  await tx.insert(recordStatusEvents).values(
+    records.map((r) => ({
+      recordId: r.id,
+      challengeId: r.challengeId,
+      actorUserId: userId,
+      fromStatus: null,
+      toStatus: verifier.status,
+      createdAt: at,
+    })),
+  );
+  const first = records[0];
+  if (verifier.partnerUserId !== null && first) {
+    await notificationEvents.partnerNamed(tx, {
+      challengeId: first.challengeId,
+      userId,
+      partnerUserId: verifier.partnerUserId,
+      recordIds: records.map((r) => r.id),
+    });
+  }
+}
+
 /** POST /api/birdies: one hole. */
 export async function recordBirdie(
   ctx: SignedInContext,
@@ -258,7 +349,9 @@ export async function recordBirdie(
   const at = now(ctx);
   return ctx.db.transaction(async (tx) => {
     const record = await prepareRecord(tx, userId, input, at);
-    const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, input.verifiedBy);
+    const verifier = await resolveVerifier(tx, userId, input);
+    const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, verifier);
+    await startVerification(tx, userId, verifier, [hole], at);
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, [hole], at);
     await notifyRound(tx, userId, record.challenge.id, [hole]);
     return { ...hole, newAchievements };
@@ -287,10 +380,12 @@ export async function recordRound(
         return first;
       }
     }
+    const verifier = await resolveVerifier(tx, userId, input);
     const records: BirdieRecord[] = [];
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
-      records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, input.verifiedBy));
+      records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, verifier));
     }
+    await startVerification(tx, userId, verifier, records, at);
     const eagles = records.filter((r) => r.type === "eagle").length;
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, records, at);
     await notifyRound(tx, userId, record.challenge.id, records);

@@ -21,6 +21,8 @@ export function toView(row: BirdieRecordRow, courseName: string | null): BirdieR
     score: row.score,
     type: recordType(row.score),
     counted: row.counted,
+    verificationStatus: row.verificationStatus,
+    partnerUserId: row.partnerUserId,
     date: row.datePlayed,
     createdAt: row.createdAt.toISOString(),
     verifiedBy: { name: row.verifierName, signature: row.verifierSignature },

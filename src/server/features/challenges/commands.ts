@@ -94,6 +94,7 @@ export async function createChallenge(
       tiebreakerThreshold: input.tiebreakerThreshold,
       allowMultipleBirdies: input.allowMultipleBirdies,
       eagleBonus: input.eagleBonus,
+      requireConfirmation: input.requireConfirmation,
       creatorId: userId,
     };
     let row: ChallengeRow | undefined;
@@ -147,6 +148,8 @@ export async function updateChallenge(
     if (input.tiebreakerThreshold !== undefined) patch.tiebreakerThreshold = input.tiebreakerThreshold;
     if (input.allowMultipleBirdies !== undefined) patch.allowMultipleBirdies = input.allowMultipleBirdies;
     if (input.eagleBonus !== undefined) patch.eagleBonus = input.eagleBonus;
+    // Toggling it re-decides which records count and refreshes the standings (a trigger, drizzle/0019).
+    if (input.requireConfirmation !== undefined) patch.requireConfirmation = input.requireConfirmation;
     const row = onlyRow(await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning());
     // New dates get their own reminders; those of the old dates find themselves stale and stay quiet.
     await notificationEvents.scheduleChallenge(tx, row, now(ctx));

@@ -35,6 +35,9 @@ export const systemText = {
     ].filter(Boolean);
     return `${name} recorded ${counts.join(" and ")}: holes ${sorted.map((h) => h.holeNumber).join(", ")}`;
   },
+  /** The creator (or an admin) voided a record (docs/product/rules.md#verification). */
+  voided: (actor: string, golfer: string, holeNumber: number, type: RecordType, reason: string) =>
+    `${actor} voided ${golfer}'s ${type} on hole ${holeNumber}: ${reason}`,
   /** One line for all a round earned: "Alice earned First Birdie, Hat Trick and Eagle Eye". */
   earnedAll: (name: string, achievementNames: readonly string[]) =>
     `${name} earned ${

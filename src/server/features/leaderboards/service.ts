@@ -111,6 +111,20 @@ function toEntry(r: RankedRow): LeaderboardEntry {
   };
 }
 
+/**
+ * Per player, the records waiting for a partner's confirmation that do not count yet (under
+ * requireConfirmation): the board shows them as pending (docs/product/rules.md#verification).
+ */
+async function pendingByPlayer(db: Db, challengeId: number): Promise<Map<number, number>> {
+  const found = await rows<{ user_id: number; n: number }>(
+    db,
+    sql`select user_id, count(*)::int as n from birdie_records
+        where challenge_id = ${challengeId} and verification_status = 'pending' and not counted
+        group by user_id`,
+  );
+  return new Map(found.map((r) => [r.user_id, r.n]));
+}
+
 /** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
 export async function challengeLeaderboard(
   ctx: SignedInContext,
@@ -118,10 +132,14 @@ export async function challengeLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const { db } = ctx;
   const { challengeId } = input;
-  const ranked = await readAsMember(db, challengeId, ctx.user.id, () =>
-    rankChallenges(db, [challengeId], Number.MAX_SAFE_INTEGER),
+  const [ranked, waiting] = await readAsMember(db, challengeId, ctx.user.id, () =>
+    Promise.all([rankChallenges(db, [challengeId], Number.MAX_SAFE_INTEGER), pendingByPlayer(db, challengeId)]),
   );
-  return ranked.map(toEntry);
+  return ranked.map((r) => {
+    const entry = toEntry(r);
+    const pending = waiting.get(r.user_id);
+    return pending ? { ...entry, pendingRecords: pending } : entry;
+  });
 }
 
 /** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */

@@ -3,11 +3,14 @@ import { findChallenge, memberIdsOf } from "../challenges/queries";
 import { rankChallenges } from "../leaderboards/queries";
 import { replyWithRequest } from "../support/queries";
 import { displayNameOf } from "../users/queries";
+import { recordsForNotice, statusEventForNotice } from "../verification/queries";
 import { enqueueJob } from "../../jobs/queue";
 import { notify, settingsFor } from "./notify";
 import {
   NOTIFICATION_JOBS,
   type JoinedPayload,
+  type PartnerNamedPayload,
+  type RecordStatusPayload,
   type RoundPayload,
   type SchedulePayload,
   type SupportReplyPayload,
@@ -171,10 +174,62 @@ const supportReplied: JobHandler = async (payload: SupportReplyPayload, { deps }
   }
 };
 
+/** The page where the partner confirms or disputes the records (and the bell's Confirm reads the ids). */
+export const verificationsUrl = (recordIds: readonly number[]) => `/verifications?records=${recordIds.join(",")}`;
+
+/** A golfer named a partner's account: the partner is asked about the records still pending. */
+const partnerNamed: JobHandler = async (payload: PartnerNamedPayload, { deps }) => {
+  const db = deps.database.db;
+  const records = (await recordsForNotice(db, payload.recordIds)).filter(
+    (r) => r.status === "pending" && r.partnerUserId === payload.partnerUserId,
+  );
+  const first = records[0];
+  if (!first) return;
+  const name = await displayNameOf(db, payload.userId);
+  await notify(
+    db,
+    [payload.partnerUserId],
+    "verification_request",
+    notificationText.verificationRequest(name, first.challengeName, records),
+    verificationsUrl(records.map((r) => r.id)),
+    {
+      dedupeKey: `partner-named:${Math.min(...payload.recordIds)}`,
+      env: deps.env,
+      subject: `${name} asks you to confirm a round`,
+    },
+  );
+};
+
+/** Someone else changed a record's status: its golfer hears who, what and why. */
+const recordStatus: JobHandler = async (payload: RecordStatusPayload, { deps }) => {
+  const db = deps.database.db;
+  const event = await statusEventForNotice(db, payload.eventId);
+  if (!event) return;
+  const r = event.record;
+  const to = event.to === "disputed" || event.to === "voided" || event.to === "confirmed" ? event.to : "restored";
+  await notify(
+    db,
+    [r.userId],
+    "record_status",
+    notificationText.recordStatus(
+      event.actorName ?? "Someone",
+      to,
+      r.type,
+      r.holeNumber,
+      r.challengeName,
+      event.reason,
+    ),
+    challengeUrl(r.challengeId),
+    { dedupeKey: `record-status:${payload.eventId}`, env: deps.env },
+  );
+};
+
 /** Composed into every server process's runner (server-jobs.ts). */
 export const notificationJobs: JobHandlers = {
   [NOTIFICATION_JOBS.joined]: challengeJoined,
   [NOTIFICATION_JOBS.round]: roundRecorded,
   [NOTIFICATION_JOBS.schedule]: challengeSchedule,
   [NOTIFICATION_JOBS.supportReply]: supportReplied,
+  [NOTIFICATION_JOBS.partnerNamed]: partnerNamed,
+  [NOTIFICATION_JOBS.recordStatus]: recordStatus,
 };

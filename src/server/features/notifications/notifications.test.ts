@@ -148,6 +148,8 @@ describe("notification settings", () => {
       challenge_ends_soon: { email: false, push: true },
       challenge_ended: { email: true, push: true },
       support_reply: { email: true, push: true },
+      verification_request: { email: true, push: true },
+      record_status: { email: false, push: true },
     });
     const put = await client.put("/api/users/me/notification-settings", {
       rival_round: { email: true, push: true },

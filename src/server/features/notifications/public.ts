@@ -12,6 +12,8 @@ export const NOTIFICATION_JOBS = {
   round: "notifications.round-recorded",
   schedule: "notifications.challenge-schedule",
   supportReply: "notifications.support-reply",
+  partnerNamed: "notifications.partner-named",
+  recordStatus: "notifications.record-status",
 } as const;
 
 export type JoinedPayload = { challengeId: number; userId: number };
@@ -26,6 +28,10 @@ export type ScheduledEvent = "starts" | "ends_soon" | "ended";
 /** `at`: the date the event was scheduled from (ISO); a challenge edited since makes it stale. */
 export type SchedulePayload = { challengeId: number; event: ScheduledEvent; at: string };
 export type SupportReplyPayload = { replyId: number };
+/** A golfer named `partnerUserId`'s account as the partner of these records (one round). */
+export type PartnerNamedPayload = { challengeId: number; userId: number; partnerUserId: number; recordIds: number[] };
+/** A record's status changed (its history row `eventId`): its golfer is told. */
+export type RecordStatusPayload = { eventId: number };
 
 const DAY_MS = 86_400_000;
 
@@ -38,6 +44,16 @@ export const notificationEvents = {
     enqueueJob(db, NOTIFICATION_JOBS.round, payload, {
       dedupeKey: `round:${Math.min(...payload.recordIds)}`,
     }),
+
+  /** A golfer named a partner's account: the partner is asked to confirm or dispute (ADR 0040). */
+  partnerNamed: (db: Db, payload: PartnerNamedPayload) =>
+    enqueueJob(db, NOTIFICATION_JOBS.partnerNamed, payload, {
+      dedupeKey: `partner-named:${Math.min(...payload.recordIds)}`,
+    }),
+
+  /** A record was confirmed, disputed, voided or restored by someone else: its golfer is told why. */
+  recordStatusChanged: (db: Db, payload: RecordStatusPayload) =>
+    enqueueJob(db, NOTIFICATION_JOBS.recordStatus, payload, { dedupeKey: `record-status:${payload.eventId}` }),
 
   /** An admin replied to a support request. */
   supportReplied: (db: Db, payload: SupportReplyPayload) =>

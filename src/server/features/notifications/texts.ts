@@ -32,6 +32,29 @@ export const notificationText = {
   ended: (challenge: string, rank: number, total: number, winners: readonly string[]) =>
     `${challenge} has ended. You finished ${ordinal(rank)} of ${total}. ${winners.length > 1 ? "Winners" : "Winner"}: ${nameList(winners)}.`,
   endedNoWinner: (challenge: string) => `${challenge} has ended. No birdies were recorded, so there is no winner.`,
+  /** To the partner a golfer named: one per round. */
+  verificationRequest: (name: string, challenge: string, holes: readonly { holeNumber: number; type: string }[]) => {
+    const birdies = holes.filter((h) => h.type !== "eagle").length;
+    const eagles = holes.length - birdies;
+    const what = [
+      birdies === 0 ? "" : birdies === 1 ? "a birdie" : `${birdies} birdies`,
+      eagles === 0 ? "" : eagles === 1 ? "an eagle" : `${eagles} eagles`,
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    const where =
+      holes.length === 1 ? `hole ${holes[0]?.holeNumber}` : `holes ${holes.map((h) => h.holeNumber).join(", ")}`;
+    return `${name} named you as partner for ${what} on ${where} in ${challenge}. Confirm or dispute ${holes.length === 1 ? "it" : "them"}.`;
+  },
+  /** To the golfer whose record someone else confirmed, disputed, voided or restored. */
+  recordStatus: (
+    actor: string,
+    to: "confirmed" | "disputed" | "voided" | "restored",
+    type: string,
+    holeNumber: number,
+    challenge: string,
+    reason: string | null,
+  ) => `${actor} ${to} your ${type} on hole ${holeNumber} in ${challenge}${reason ? `: ${reason}` : "."}`,
   supportReply: (subject: string, message: string) => {
     const excerpt = message.length > 200 ? `${message.slice(0, 199)}…` : message;
     return `Support replied to "${subject}": ${excerpt}`;

@@ -28,8 +28,8 @@ export const RECORDS_CSV_COLUMNS = [
 ] as const;
 
 /**
- * Every record of the challenge, oldest first. Until partners confirm from their own accounts, every
- * record is verified by a typed name and signature: its status is `signed` (docs/product/rules.md).
+ * Every record of the challenge, oldest first, with its verification status (signed, pending,
+ * confirmed, disputed, voided: docs/product/rules.md#verification) and whether it counts.
  */
 export async function recordsCsv(ctx: SignedInContext, { id }: ChallengeId): Promise<string> {
   const found = await readAsMember(ctx.db, id, ctx.user.id, () =>
@@ -43,6 +43,7 @@ export async function recordsCsv(ctx: SignedInContext, { id }: ChallengeId): Pro
         date: birdieRecords.datePlayed,
         verifier: birdieRecords.verifierName,
         counted: birdieRecords.counted,
+        status: birdieRecords.verificationStatus,
         createdAt: birdieRecords.createdAt,
       })
       .from(birdieRecords)
@@ -61,7 +62,7 @@ export async function recordsCsv(ctx: SignedInContext, { id }: ChallengeId): Pro
       r.course,
       r.date,
       r.verifier,
-      "signed",
+      r.status,
       r.counted ? "yes" : "no",
       r.createdAt.toISOString(),
     ]),

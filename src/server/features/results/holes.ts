@@ -17,9 +17,11 @@ type Row = {
 
 /**
  * Hole legends (docs/product/rules.md#hole-legends): per hole of the challenge, who birdied it
- * first and how many counted birdies and eagles it has. "First" reads every record, superseded
- * birdies included (a birdie later upgraded to an eagle was still the first birdie); the counts
- * read counted records only, like the boards. Members only, like every challenge read.
+ * first and how many counted birdies and eagles it has. "First" reads every record whose
+ * verification status may count (docs/product/rules.md#verification: not disputed or voided, and
+ * only confirmed ones under requireConfirmation), superseded birdies included (a birdie later
+ * upgraded to an eagle was still the first birdie); the counts read counted records only, like
+ * the boards. Members only, like every challenge read.
  */
 export async function holeLegends(ctx: SignedInContext, { id }: ChallengeId): Promise<HoleLegend[]> {
   const found = await readAsMember(ctx.db, id, ctx.user.id, () =>
@@ -32,6 +34,8 @@ export async function holeLegends(ctx: SignedInContext, { id }: ChallengeId): Pr
             left join lateral (
               select r.user_id, r.date_played from birdie_records r
                where r.challenge_id = ${id} and r.hole_number = h.hole
+                 and verification_counts(r.verification_status,
+                       (select require_confirmation from challenges where id = ${id}))
                order by r.date_played, r.created_at, r.id
                limit 1) f on true
             left join users u on u.id = f.user_id

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { VerificationStatus } from "../../../shared/domain/verification";
 import type { Db } from "../../db/client";
 import { type BirdieRecordRow, birdieRecords, recordStatusEvents } from "../../db/schema/birdies";
@@ -30,6 +30,11 @@ export async function changeRecordStatus(
     .set({ verificationStatus: change.to, statusChangedAt: change.at })
     .where(eq(birdieRecords.id, change.recordId))
     .returning();
+  // Which record of the hole counts follows the new status: a counting record that stops counting
+  // hands over to the next best of its hole, and a record that may count again takes its place back
+  // (hole_records_recount, drizzle/0019; the stats and standings triggers follow its updates).
+  await tx.execute(sql`select hole_records_recount(${before.challengeId}, ${before.userId}, ${before.holeNumber})`);
+  const [decided] = await tx.select().from(birdieRecords).where(eq(birdieRecords.id, change.recordId));
   await tx.insert(recordStatusEvents).values({
     recordId: before.id,
     challengeId: before.challengeId,
@@ -39,5 +44,5 @@ export async function changeRecordStatus(
     reason: change.reason ?? null,
     createdAt: change.at,
   });
-  return { before, after: after ?? before };
+  return { before, after: decided ?? after ?? before };
 }

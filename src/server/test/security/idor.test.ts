@@ -177,6 +177,35 @@ export const IDOR_CASES: Case[] = [
     as: ["member"],
   }),
   tc("birdies.delete", "deleting a record in a challenge one is not in", (w) => ({ id: w.birdie.secret })),
+  // ---- tRPC: verification and moderation (the world's records name no partner account) ----
+  tc("verification.confirm", "confirming a record one is not the partner of", (w) => ({ id: w.birdie.owner }), {
+    as: ["member"],
+  }),
+  tc("verification.confirm", "confirming a record in a challenge one is not in", (w) => ({ id: w.birdie.secret })),
+  tc(
+    "verification.dispute",
+    "disputing a record as a member who is neither partner nor creator",
+    (w) => ({ id: w.birdie.owner, reason: "I say so" }),
+    { as: ["member"] },
+  ),
+  tc("verification.dispute", "disputing a record in a challenge one is not in", (w) => ({
+    id: w.birdie.secret,
+    reason: "I say so",
+  })),
+  tc("verification.void", "voiding a record in another's challenge", (w) => ({ id: w.birdie.owner, reason: "Gone" }), {
+    as: ["member"],
+  }),
+  tc("verification.void", "voiding a record in a challenge one is not in", (w) => ({
+    id: w.birdie.secret,
+    reason: "Gone",
+  })),
+  tc("verification.restore", "restoring a record in another's challenge", (w) => ({ id: w.birdie.owner }), {
+    as: ["member"],
+  }),
+  tc("verification.restore", "restoring a record in a challenge one is not in", (w) => ({ id: w.birdie.secret })),
+  tc("verification.history", "the history of a record in a challenge one is not in", (w) => ({ id: w.birdie.secret }), {
+    control: "owner",
+  }),
   // ---- tRPC: chat, leaderboards ----
   tc("chat.list", "reading a room one is not in", (w) => ({ challengeId: w.secret.id }), { control: "owner" }),
   tc("chat.send", "writing to a room one is not in", (w) => ({
@@ -417,6 +446,55 @@ export const IDOR_CASES: Case[] = [
   rc("DELETE", "/api/birdies/:id", "deleting a record in a challenge one is not in", (w) => ({
     path: `/api/birdies/${w.birdie.secret}`,
   })),
+  rc(
+    "POST",
+    "/api/birdies/:id/confirm",
+    "confirming a record one is not the partner of",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}/confirm` }),
+    { as: ["member"] },
+  ),
+  rc("POST", "/api/birdies/:id/confirm", "confirming a record in a challenge one is not in", (w) => ({
+    path: `/api/birdies/${w.birdie.secret}/confirm`,
+  })),
+  rc(
+    "POST",
+    "/api/birdies/:id/dispute",
+    "disputing a record as a member who is neither partner nor creator",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}/dispute`, body: { reason: "I say so" } }),
+    { as: ["member"] },
+  ),
+  rc("POST", "/api/birdies/:id/dispute", "disputing a record in a challenge one is not in", (w) => ({
+    path: `/api/birdies/${w.birdie.secret}/dispute`,
+    body: { reason: "I say so" },
+  })),
+  rc(
+    "POST",
+    "/api/birdies/:id/void",
+    "voiding a record in another's challenge",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}/void`, body: { reason: "Gone" } }),
+    { as: ["member"] },
+  ),
+  rc("POST", "/api/birdies/:id/void", "voiding a record in a challenge one is not in", (w) => ({
+    path: `/api/birdies/${w.birdie.secret}/void`,
+    body: { reason: "Gone" },
+  })),
+  rc(
+    "POST",
+    "/api/birdies/:id/restore",
+    "restoring a record in another's challenge",
+    (w) => ({ path: `/api/birdies/${w.birdie.owner}/restore` }),
+    { as: ["member"] },
+  ),
+  rc("POST", "/api/birdies/:id/restore", "restoring a record in a challenge one is not in", (w) => ({
+    path: `/api/birdies/${w.birdie.secret}/restore`,
+  })),
+  rc(
+    "GET",
+    "/api/birdies/:id/history",
+    "the history of a record in a challenge one is not in",
+    (w) => ({ path: `/api/birdies/${w.birdie.secret}/history` }),
+    { control: "owner" },
+  ),
   rc(
     "DELETE",
     "/api/birdies/:id",

@@ -12,6 +12,7 @@ import { markNotificationsReadSchema, notificationSettingsSchema } from "../../.
 import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } from "../../../shared/schemas/recovery";
 import { pushEndpointSchema, pushSubscriptionSchema } from "../../../shared/schemas/push";
 import { supportRequestSchema } from "../../../shared/schemas/support";
+import { reasonBodySchema, restoreBodySchema } from "../../../shared/schemas/verification";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
 
@@ -140,6 +141,29 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/birdies", query: ["challengeId"], auth: "user" },
   { method: "POST", path: "/api/birdies", body: schemaKeys(recordBirdieSchema), auth: "user" },
   { method: "DELETE", path: "/api/birdies/:id", params: { id: "birdie" }, headers: ["authorization"], auth: "user" },
+  { method: "POST", path: "/api/birdies/:id/confirm", params: { id: "birdie" }, auth: "user" },
+  {
+    method: "POST",
+    path: "/api/birdies/:id/dispute",
+    params: { id: "birdie" },
+    body: schemaKeys(reasonBodySchema),
+    auth: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/birdies/:id/void",
+    params: { id: "birdie" },
+    body: schemaKeys(reasonBodySchema),
+    auth: "user",
+  },
+  {
+    method: "POST",
+    path: "/api/birdies/:id/restore",
+    params: { id: "birdie" },
+    body: schemaKeys(restoreBodySchema),
+    auth: "user",
+  },
+  { method: "GET", path: "/api/birdies/:id/history", params: { id: "birdie" }, auth: "user" },
   {
     method: "GET",
     path: "/api/challenges/:challengeId/chat",

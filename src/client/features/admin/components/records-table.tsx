@@ -2,6 +2,7 @@ import { typeLabel } from "../../../../shared/domain/scoring";
 import type { AdminRecord } from "../../../../shared/schemas/admin";
 import { formatDateTime, plural } from "../lib/format";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
+import { StatusBadge } from "../../verification/public";
 
 type RecordsTableProps = {
   records: readonly AdminRecord[];
@@ -25,6 +26,7 @@ export function RecordsTable({ records, total, show }: RecordsTableProps) {
               <th scope="col">Course</th>
               <th scope="col">Played</th>
               <th scope="col">Verified by</th>
+              <th scope="col">Status</th>
               <th scope="col">Recorded</th>
             </tr>
           </thead>
@@ -42,6 +44,9 @@ export function RecordsTable({ records, total, show }: RecordsTableProps) {
                 <td className="max-w-40 truncate">{r.courseName}</td>
                 <td className="whitespace-nowrap">{formatChallengeDate(`${r.datePlayed}T12:00:00Z`, "UTC")}</td>
                 <td className="max-w-32 truncate">{r.verifierName}</td>
+                <td>
+                  <StatusBadge status={r.verificationStatus} counted={r.counted} />
+                </td>
                 <td className="whitespace-nowrap text-base-content/70">{formatDateTime(r.createdAt)}</td>
               </tr>
             ))}

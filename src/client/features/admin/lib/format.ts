@@ -57,6 +57,8 @@ const actionVerbs: Record<AuditEntry["action"], string> = {
   "support.resolve": "resolved support request",
   "support.reopen": "reopened support request",
   "support.reply": "replied to support request",
+  "record.void": "voided the record",
+  "record.restore": "restored the record",
 };
 
 function targetText(entry: AuditEntry): string {

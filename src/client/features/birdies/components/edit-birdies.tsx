@@ -8,6 +8,7 @@ import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
 import { useChallengeProgress, useDeleteBirdie, useOwnBirdies } from "../hooks/use-birdies";
 import { formatPlayedDate, typeName } from "../lib/hole-records";
+import { StatusBadge } from "../../verification/public";
 
 /**
  * Challenge detail Overview 'Edit Birdies' (docs/product/routes-and-screens.md#challenge-detail):
@@ -110,7 +111,8 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
                       Hole {record.holeNumber} · {type}
                       {!record.counted && (
                         <span className="ml-1 text-xs font-normal text-base-content/60">(not counted)</span>
-                      )}
+                      )}{" "}
+                      <StatusBadge status={record.verificationStatus} counted={record.counted} />
                     </p>
                     <p className="wrap-anywhere text-xs text-base-content/60">
                       {formatPlayedDate(record.date)} · {record.courseName?.trim() || "Unknown course"}

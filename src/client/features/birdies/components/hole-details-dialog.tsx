@@ -3,6 +3,7 @@ import { ShieldIcon } from "../../../components/ui/icons";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { formatPlayedDate, recordsForHole, typeName } from "../lib/hole-records";
 import { Dialog } from "../../../components/ui/dialog";
+import { RecordVerification, StatusBadge } from "../../verification/public";
 import { VerificationDrawer } from "./verification-drawer";
 
 type HoleDetailsDialogProps = {
@@ -11,14 +12,32 @@ type HoleDetailsDialogProps = {
   /** Every record of the player in the challenge (the dialog picks the hole's own). */
   records: readonly BirdieRecord[] | undefined;
   isLoading?: boolean;
+  /** The challenge's creator, when known: they may dispute, void and restore records here. */
+  creatorId?: number;
   onClose: () => void;
 };
+
+/** Why a record does not count (docs/product/rules.md#verification). */
+function notCountedText(record: BirdieRecord): string {
+  switch (record.verificationStatus) {
+    case "pending":
+      return "Not counted yet: waiting for the partner's confirmation";
+    case "signed":
+      return "Not counted: this challenge counts only records the partner confirms";
+    case "disputed":
+      return "Not counted: disputed, until the creator resolves it";
+    case "voided":
+      return "Not counted: voided by the creator";
+    default:
+      return "Not counted: this hole was later eagled";
+  }
+}
 
 /**
  * 'Hole N Details' (docs/product/routes-and-screens.md#hole-status-grid): counts by type and the
  * hole's records, newest first.
  */
-export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }: HoleDetailsDialogProps) {
+export function HoleDetailsDialog({ hole, records, isLoading = false, creatorId, onClose }: HoleDetailsDialogProps) {
   const [verifying, setVerifying] = useState<BirdieRecord | null>(null);
   const list = hole === null ? [] : recordsForHole(records ?? [], hole);
   const counted = list.filter((r) => r.counted);
@@ -50,15 +69,16 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
           {list.map((record) => (
             <li key={record.id} className="rounded-box border border-base-300 bg-base-200/50 p-3">
               <div className="flex items-center justify-between gap-2">
-                <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-accent" : "badge-neutral"}`}>
-                  {typeName(record.score)}
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <span className={`badge ${typeName(record.score) === "Eagle" ? "badge-accent" : "badge-neutral"}`}>
+                    {typeName(record.score)}
+                  </span>
+                  <StatusBadge status={record.verificationStatus} counted={record.counted} />
                 </span>
                 <span className="text-sm text-base-content/70">{formatPlayedDate(record.date)}</span>
               </div>
               <p className="mt-2 break-words text-sm font-medium">{record.courseName?.trim() || "Unknown course"}</p>
-              {!record.counted && (
-                <p className="text-xs text-base-content/60">Not counted: this hole was later eagled</p>
-              )}
+              {!record.counted && <p className="text-xs text-base-content/70">{notCountedText(record)}</p>}
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 break-words">
                   Verified by{" "}
@@ -71,6 +91,7 @@ export function HoleDetailsDialog({ hole, records, isLoading = false, onClose }:
                   Verification
                 </button>
               </div>
+              <RecordVerification record={record} creatorId={creatorId} />
             </li>
           ))}
         </ul>

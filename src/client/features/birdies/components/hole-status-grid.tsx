@@ -13,6 +13,7 @@ type HoleStatusGridProps = {
 };
 
 const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled" } as const;
+const PENDING_TEXT = "pending confirmation";
 
 /**
  * Hole Status grid (docs/product/routes-and-screens.md#hole-status-grid): 18 numbered circles in 9
@@ -35,15 +36,17 @@ export function HoleStatusGrid({
         data-testid="hole-status-grid"
       >
         {holes.map((h) => {
-          const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0;
-          const name = `Hole ${h.hole}, ${STATE_TEXT[h.state]}`;
+          const hasRecords = h.state !== "none" || h.birdies + h.eagles > 0 || Boolean(h.pending);
+          const name = `Hole ${h.hole}, ${h.pending ? PENDING_TEXT : STATE_TEXT[h.state]}`;
           // px, not rem: at 200% text a 2.75rem circle (88 px) would cover the next column on a phone.
           const circle = `relative flex aspect-square w-[86%] min-w-[44px] max-w-[44px] items-center justify-center rounded-full text-xs font-semibold sm:text-sm ${
             h.state === "eagle"
               ? "bg-accent text-accent-content ring-2 ring-green-600 ring-offset-1 ring-offset-base-100"
               : h.state === "birdie"
                 ? "bg-primary text-primary-content"
-                : "border border-base-content/55 bg-base-200 text-base-content/70"
+                : h.pending
+                  ? "border-2 border-dashed border-warning bg-warning/15 text-base-content"
+                  : "border border-base-content/55 bg-base-200 text-base-content/70"
           }`;
           const badges = allowMultipleBirdies && (
             <>
@@ -69,7 +72,12 @@ export function HoleStatusGrid({
           );
           const countsText = allowMultipleBirdies && hasRecords ? `: ${h.birdies} birdies, ${h.eagles} eagles` : "";
           return (
-            <li key={h.hole} className="flex justify-center" data-hole={h.hole} data-state={h.state}>
+            <li
+              key={h.hole}
+              className="flex justify-center"
+              data-hole={h.hole}
+              data-state={h.pending ? "pending" : h.state}
+            >
               {hasRecords && onHoleClick ? (
                 <button
                   type="button"
@@ -101,6 +109,15 @@ export function HoleStatusGrid({
             <span className="inline-block size-3 rounded-full bg-accent ring-1 ring-green-600" aria-hidden="true" />
             Eagle {pointsText(EAGLE_POINTS)}
           </li>
+          {holes.some((h) => h.pending) && (
+            <li className="flex items-center gap-1.5">
+              <span
+                className="inline-block size-3 rounded-full border-2 border-dashed border-warning"
+                aria-hidden="true"
+              />
+              Pending: waits for the partner's confirmation
+            </li>
+          )}
           {allowMultipleBirdies && (
             <li className="flex items-center gap-1.5">Small numbers on a hole: birdies top right, eagles top left</li>
           )}

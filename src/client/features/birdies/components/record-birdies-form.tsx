@@ -16,6 +16,7 @@ import { countMarks, markedHoles } from "../lib/hole-marks";
 import { continueState, courseInput, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
 import { HolesStep } from "./holes-step";
 import { RoundResult, type RoundResultData } from "./round-result";
+import type { PartnerMode, PickedPartner } from "./partner-picker";
 import { VerificationStep } from "./verification-step";
 
 type RecordBirdiesFormProps = {
@@ -90,6 +91,10 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   const [roundId, setRoundId] = useState(() => stored?.roundId ?? newRoundId());
   const [partnerName, setPartnerName] = useState(stored?.partnerName ?? "");
   const [signature, setSignature] = useState("");
+  const [partner, setPartner] = useState<PickedPartner | null>(stored?.partner ?? null);
+  const [partnerMode, setPartnerMode] = useState<PartnerMode>(
+    stored?.partnerMode ?? (initial?.requireConfirmation ? "account" : "typed"),
+  );
   const [holesError, setHolesError] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(stored?.refusal ?? null);
   const [flagged, setFlagged] = useState<Record<number, string>>({});
@@ -114,9 +119,10 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
   // Kept on every change, so a reload or an app kill finds the round as it was left.
   useEffect(() => {
     if (!userId || result) return;
-    if (draftHasWork(draft) || partnerName.trim()) saveDraft(userId, scope, { draft, roundId, partnerName });
+    if (draftHasWork(draft) || partnerName.trim() || partner)
+      saveDraft(userId, scope, { draft, roundId, partnerName, partner, partnerMode });
     else clearDraft(userId, scope);
-  }, [draft, roundId, partnerName, userId, scope, result]);
+  }, [draft, roundId, partnerName, partner, partnerMode, userId, scope, result]);
 
   const previousStep = useRef<Step>(step);
   useEffect(() => {
@@ -149,6 +155,8 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
     // A different challenge means different courses: start its round afresh, keeping the date.
     setDraft((d) => ({ ...emptyDraft(next), date: d.date }));
     setFlagged({});
+    setPartner(null);
+    setPartnerMode(next?.requireConfirmation ? "account" : "typed");
   }
 
   const updateDraft = useCallback((update: (d: RecordDraft) => RecordDraft) => {
@@ -170,6 +178,13 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
       date: draft.date,
       holes: markedHoles(draft.marks),
     };
+  }
+
+  /** Who verifies: the picked account (the records wait for its confirmation), or the typed pair. */
+  function verifier() {
+    if (partnerMode === "account") return partner ? { partnerUserId: partner.id } : null;
+    if (!partnerName.trim() || !signature.trim()) return null;
+    return { verifiedBy: { name: partnerName.trim(), signature: signature.trim() } };
   }
 
   /** Asks the server's rules about the round; true when it may go on to the partner. */
@@ -218,6 +233,8 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
     setRoundId(newRoundId());
     setPartnerName("");
     setSignature("");
+    setPartner(null);
+    setPartnerMode(next?.requireConfirmation ? "account" : "typed");
     setFlagged({});
     setSubmitError(null);
     clearDraft(userId, scope);
@@ -225,7 +242,8 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
 
   async function submitVerification() {
     // A same-frame double tap reaches here twice before React re-renders: the ref stops the second.
-    if (!challenge || !partnerName.trim() || !signature.trim() || submitting.current) return;
+    const by = verifier();
+    if (!challenge || !by || submitting.current) return;
     submitting.current = true;
     try {
       const outcome = await round.submit({
@@ -233,7 +251,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
         ...courseInput(draft),
         date: draft.date,
         holes: markedHoles(draft.marks),
-        verifiedBy: { name: partnerName.trim(), signature: signature.trim() },
+        ...by,
         // The draft's id: every submit of this round records it once.
         clientRoundId: roundId,
       });
@@ -286,6 +304,11 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
         <VerificationStep
           challenge={challenge}
           draft={draft}
+          userId={userId}
+          partnerMode={partnerMode}
+          partner={partner}
+          onPartnerMode={setPartnerMode}
+          onPartner={setPartner}
           partnerName={partnerName}
           signature={signature}
           pending={round.isPending}

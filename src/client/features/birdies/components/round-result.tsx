@@ -39,7 +39,9 @@ export function RoundResult({ result, onAnother }: { result: RoundResultData; on
   const { user } = useCurrentUser();
   const progress = trpc.challenges.byId.useQuery({ id: result.challengeId });
   const board = trpc.leaderboards.challenge.useQuery({ challengeId: result.challengeId });
-  const points = result.records.reduce((sum, r) => sum + pointsFor(r.score), 0);
+  // Records that wait for the partner's confirmation under requireConfirmation score once confirmed.
+  const points = result.records.filter((r) => r.counted).reduce((sum, r) => sum + pointsFor(r.score), 0);
+  const waiting = result.records.filter((r) => r.verificationStatus === "pending");
   const me = board.data?.find((e) => e.user.id === user?.id);
   const distinct = progress.data ? new Set([...progress.data.birdiedHoles, ...progress.data.eagleHoles]).size : null;
 
@@ -79,6 +81,15 @@ export function RoundResult({ result, onAnother }: { result: RoundResultData; on
           <dd className="font-medium" data-testid="result-points">
             +{pointsText(points)}
           </dd>
+          {waiting.length > 0 && (
+            <>
+              <dt className="text-base-content/70">Partner</dt>
+              <dd className="font-medium" data-testid="result-waiting">
+                Waiting for {waiting[0]?.verifiedBy.name} to confirm
+                {waiting.some((r) => !r.counted) ? " (counts once confirmed)" : ""}
+              </dd>
+            </>
+          )}
           <dt className="text-base-content/70">Rank</dt>
           <dd className="font-medium" data-testid="result-rank">
             {me ? `#${me.rank} of ${board.data?.length ?? 0}` : "..."}

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { typeLabel } from "../../../../shared/domain/scoring";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
-import { formatInstant, formatPlayedDate, signatureText } from "../lib/hole-records";
+import { formatInstant, formatPlayedDate, partnerAccount, signatureText } from "../lib/hole-records";
+import { StatusBadge } from "../../verification/public";
 import { Dialog } from "../../../components/ui/dialog";
 
 type VerificationDrawerProps = {
@@ -34,6 +35,7 @@ export function VerificationDrawer({ record, onClose }: VerificationDrawerProps)
 
 function VerificationBody({ record }: { record: BirdieRecord }) {
   const signature = signatureText(record.verifiedBy?.signature);
+  const account = partnerAccount(record.verifiedBy?.signature);
   const verifier = record.verifiedBy?.name?.trim() || "Unknown User";
   return (
     <div className="space-y-5">
@@ -51,7 +53,11 @@ function VerificationBody({ record }: { record: BirdieRecord }) {
 
       <section aria-label="Digital signature" className="rounded-box border border-base-300 bg-base-200/60 p-4">
         <p className="text-xs uppercase tracking-wide text-base-content/60">Digital Signature</p>
-        {signature ? (
+        {account ? (
+          <p className="mt-2 break-words text-sm" data-testid="verifier-account">
+            Named by account: @{account}. They confirm or dispute from their own account.
+          </p>
+        ) : signature ? (
           <p className="mt-2 break-words font-serif text-2xl italic" data-testid="verifier-signature">
             {signature}
           </p>
@@ -66,6 +72,9 @@ function VerificationBody({ record }: { record: BirdieRecord }) {
         <Fact label="Course">{record.courseName?.trim() || "Unknown Course"}</Fact>
         <Fact label="Date">{formatPlayedDate(record.date)}</Fact>
         <Fact label="Hole">{record.holeNumber}</Fact>
+        <Fact label="Status">
+          <StatusBadge status={record.verificationStatus} counted={record.counted} />
+        </Fact>
       </dl>
     </div>
   );

@@ -6,10 +6,16 @@ import { type CourseOption, useCourseOptions } from "../hooks/use-course-options
 import { markedHoles } from "../lib/hole-marks";
 import { formatPlayedDate } from "../lib/hole-records";
 import { CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
+import { type PartnerMode, PartnerPicker, type PickedPartner } from "./partner-picker";
 
 type VerificationStepProps = {
   challenge: ChallengeListItem;
   draft: RecordDraft;
+  userId: number;
+  partnerMode: PartnerMode;
+  partner: PickedPartner | null;
+  onPartnerMode: (mode: PartnerMode) => void;
+  onPartner: (partner: PickedPartner | null) => void;
   partnerName: string;
   signature: string;
   pending: boolean;
@@ -26,6 +32,11 @@ type VerificationStepProps = {
 export function VerificationStep({
   challenge,
   draft,
+  userId,
+  partnerMode,
+  partner,
+  onPartnerMode,
+  onPartner,
   partnerName,
   signature,
   pending,
@@ -35,7 +46,7 @@ export function VerificationStep({
   onSubmit,
 }: VerificationStepProps) {
   const courseOptions = useCourseOptions(challenge);
-  const filled = partnerName.trim() !== "" && signature.trim() !== "";
+  const filled = partnerMode === "account" ? partner !== null : partnerName.trim() !== "" && signature.trim() !== "";
   const canSubmit = filled && !pending;
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +65,9 @@ export function VerificationStep({
             Partner Verification
           </h2>
           <p className="mt-1 text-sm text-base-content/70">
-            Hand the phone to your playing partner to confirm the round.
+            {partnerMode === "account"
+              ? "Pick your playing partner: they confirm the round from their own account."
+              : "Hand the phone to your playing partner to confirm the round."}
           </p>
         </div>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 rounded-box bg-base-200/60 p-4 text-sm">
@@ -71,25 +84,38 @@ export function VerificationStep({
               .join(", ")}
           </dd>
         </dl>
-        <TextField
-          label="Partner Name"
-          name="partnerName"
-          autoComplete="off"
-          maxLength={100}
-          value={partnerName}
-          onChange={(e) => onPartnerName(e.target.value)}
-          hint="The playing partner who saw these shots."
+        <PartnerPicker
+          challengeId={challenge.id}
+          userId={userId}
+          requireConfirmation={challenge.requireConfirmation}
+          mode={partnerMode}
+          partner={partner}
+          onMode={onPartnerMode}
+          onPartner={onPartner}
         />
-        <TextField
-          label="Signature"
-          name="signature"
-          autoComplete="off"
-          maxLength={100}
-          value={signature}
-          onChange={(e) => onSignature(e.target.value)}
-          className="[&_input]:font-serif [&_input]:text-lg [&_input]:italic"
-          hint="Your partner types their signature to verify."
-        />
+        {partnerMode === "typed" && (
+          <>
+            <TextField
+              label="Partner Name"
+              name="partnerName"
+              autoComplete="off"
+              maxLength={100}
+              value={partnerName}
+              onChange={(e) => onPartnerName(e.target.value)}
+              hint="The playing partner who saw these shots."
+            />
+            <TextField
+              label="Signature"
+              name="signature"
+              autoComplete="off"
+              maxLength={100}
+              value={signature}
+              onChange={(e) => onSignature(e.target.value)}
+              className="[&_input]:font-serif [&_input]:text-lg [&_input]:italic"
+              hint="Your partner types their signature to verify."
+            />
+          </>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-ghost" onClick={onBack} disabled={pending}>
             Back

@@ -12,11 +12,11 @@ import { HoleStatusGrid } from "./hole-status-grid";
 export function YourProgress({ challengeId }: { challengeId: number }) {
   const challenge = useChallengeProgress(challengeId);
   const [openHole, setOpenHole] = useState<number | null>(null);
-  // The records are only needed once a hole is opened.
-  const records = useOwnBirdies(openHole === null ? null : challengeId);
+  // The records mark holes whose records wait for a confirmation, and fill the hole dialog.
+  const records = useOwnBirdies(challengeId);
 
   const data = challenge.data;
-  const statuses = data ? holeStatuses(data) : [];
+  const statuses = data ? holeStatuses(data, records.data) : [];
   const holesDone = statuses.filter((h) => h.state !== "none").length;
 
   return (
@@ -63,6 +63,7 @@ export function YourProgress({ challengeId }: { challengeId: number }) {
         hole={openHole}
         records={records.data}
         isLoading={records.isLoading}
+        creatorId={data?.creatorId}
         onClose={() => setOpenHole(null)}
       />
     </section>

@@ -14,6 +14,10 @@ export type StoredRound = {
   /** The clientRoundId every submit of this round sends. */
   roundId: string;
   partnerName: string;
+  /** The partner's account picked on the verification step (two-key verification), if any. */
+  partner?: { id: number; displayName: string; username: string } | null;
+  /** Whether the partner is picked by account or typed by name. */
+  partnerMode?: "account" | "typed";
   /** Why the server refused this round when it came back from the offline outbox, if it did. */
   refusal?: string | null;
 };
@@ -56,11 +60,21 @@ export function loadDraft(userId: number, scope: string): StoredRound | null {
       },
       roundId: value.roundId,
       partnerName: typeof value.partnerName === "string" ? value.partnerName : "",
+      partner: readPartner(value.partner),
+      partnerMode: value.partnerMode === "account" ? "account" : "typed",
       refusal: typeof value.refusal === "string" ? value.refusal : null,
     };
   } catch {
     return null;
   }
+}
+
+function readPartner(value: unknown): StoredRound["partner"] {
+  if (!value || typeof value !== "object") return null;
+  const p = value as Record<string, unknown>;
+  if (typeof p.id !== "number" || !Number.isInteger(p.id) || p.id < 1) return null;
+  if (typeof p.displayName !== "string" || typeof p.username !== "string") return null;
+  return { id: p.id, displayName: p.displayName, username: p.username };
 }
 
 export function saveDraft(userId: number, scope: string, round: StoredRound): void {

@@ -23,6 +23,8 @@ function record(over: Partial<BirdieRecord>): BirdieRecord {
     score,
     type: score <= 2 ? "eagle" : "birdie",
     counted: true,
+    verificationStatus: "signed",
+    partnerUserId: null,
     date: "2026-05-01",
     createdAt: "2026-05-01T10:00:00.000Z",
     verifiedBy: { name: "Partner", signature: "signature:P" },
@@ -106,5 +108,20 @@ describe("ordering and grouping", () => {
       { courseName: "Augusta", holes: [12] },
       { courseName: "Unknown course", holes: [1] },
     ]);
+  });
+});
+
+describe("pending holes", () => {
+  test("a hole whose only record waits for a confirmation and does not count shows as pending", () => {
+    const fields = { birdiedHoles: [1], eagleHoles: [], holeCounts: { "1": { birdies: 1, eagles: 0 } } };
+    const list = [
+      record({ holeNumber: 1 }),
+      record({ holeNumber: 2, counted: false, verificationStatus: "pending" }),
+      record({ holeNumber: 3, counted: false, verificationStatus: "voided" }),
+    ];
+    const statuses = holeStatuses(fields, list);
+    expect(statuses[0]).toEqual({ hole: 1, state: "birdie", birdies: 1, eagles: 0 });
+    expect(statuses[1]?.pending).toBe(true);
+    expect(statuses[2]?.pending).toBeUndefined();
   });
 });

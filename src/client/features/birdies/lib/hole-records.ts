@@ -8,7 +8,14 @@ import { HOLE_NUMBERS } from "./hole-marks";
 
 export type HoleState = "none" | "birdie" | "eagle";
 
-export type HoleStatus = { hole: number; state: HoleState; birdies: number; eagles: number };
+export type HoleStatus = {
+  hole: number;
+  state: HoleState;
+  birdies: number;
+  eagles: number;
+  /** Nothing counts on the hole yet, but a record waits for the partner's confirmation. */
+  pending?: boolean;
+};
 
 type HoleFields = {
   birdiedHoles: readonly number[];
@@ -17,14 +24,28 @@ type HoleFields = {
 };
 
 /** One entry per hole 1-18: an eagled hole is shown as eagled, not also birdied (docs/product/rules.md#progress). */
-export function holeStatuses({ birdiedHoles, eagleHoles, holeCounts }: HoleFields): HoleStatus[] {
+export function holeStatuses(
+  { birdiedHoles, eagleHoles, holeCounts }: HoleFields,
+  records?: readonly BirdieRecord[],
+): HoleStatus[] {
   const eagled = new Set(eagleHoles);
   const birdied = new Set(birdiedHoles);
+  const waiting = new Set((records ?? []).filter(waitsForConfirmation).map((r) => r.holeNumber));
   return HOLE_NUMBERS.map((hole) => {
     const counts = holeCounts[String(hole)] ?? { birdies: 0, eagles: 0 };
     const state: HoleState = eagled.has(hole) ? "eagle" : birdied.has(hole) ? "birdie" : "none";
-    return { hole, state, birdies: counts.birdies, eagles: counts.eagles };
+    const status: HoleStatus = { hole, state, birdies: counts.birdies, eagles: counts.eagles };
+    if (state === "none" && waiting.has(hole)) status.pending = true;
+    return status;
   });
+}
+
+/**
+ * A record that does not count yet only because it is not confirmed (requireConfirmation): it
+ * shows as pending on the grids (docs/product/rules.md#verification).
+ */
+export function waitsForConfirmation(r: BirdieRecord): boolean {
+  return !r.counted && (r.verificationStatus === "pending" || r.verificationStatus === "signed");
 }
 
 /** The hole fields of one player from their records (a leaderboard player's dialog). */
@@ -56,10 +77,16 @@ export function typeName(score: number): "Eagle" | "Birdie" {
 }
 
 const SIGNATURE_PREFIX = "signature:";
+const ACCOUNT_PREFIX = "account:@";
+
+/** The partner's username when the record names their account (two-key verification), else null. */
+export function partnerAccount(signature: string | null | undefined): string | null {
+  return signature?.startsWith(ACCOUNT_PREFIX) ? signature.slice(ACCOUNT_PREFIX.length) : null;
+}
 
 /** The typed signature without its storage prefix; null when there is none to show. */
 export function signatureText(signature: string | null | undefined): string | null {
-  if (!signature) return null;
+  if (!signature || partnerAccount(signature) !== null) return null;
   const text = (signature.startsWith(SIGNATURE_PREFIX) ? signature.slice(SIGNATURE_PREFIX.length) : signature).trim();
   return text || null;
 }

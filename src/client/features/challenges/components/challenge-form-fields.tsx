@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { REQUIRE_CONFIRMATION_TEXT } from "../../../../shared/domain/verification";
 import type { CourseMode } from "../../../../shared/domain/challenge-courses";
 import {
   CREATE_TIEBREAKERS,
@@ -225,6 +226,16 @@ export function ChallengeFormFields({
           }
           checked={values.eagleBonus}
           onChange={(v) => onChange("eagleBonus", v)}
+        />
+        <ToggleField
+          label="Require confirmation"
+          description={
+            values.requireConfirmation
+              ? `${REQUIRE_CONFIRMATION_TEXT}: golfers pick their partner's account, who confirms from their own phone.`
+              : "Off: a typed partner name and signature is enough, and records count while they wait for a confirmation."
+          }
+          checked={values.requireConfirmation}
+          onChange={(v) => onChange("requireConfirmation", v)}
         />
       </div>
     </div>

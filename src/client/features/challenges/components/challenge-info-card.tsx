@@ -1,4 +1,5 @@
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
+import { REQUIRE_CONFIRMATION_TEXT } from "../../../../shared/domain/verification";
 import {
   challengeStatus,
   detailTimeRemainingText,
@@ -65,6 +66,11 @@ export function ChallengeInfoCard({ challenge, players, now }: ChallengeInfoCard
           {challenge.eagleBonus && (
             <li className="badge badge-accent" title={EAGLE_BONUS_TEXT}>
               Eagle bonus
+            </li>
+          )}
+          {challenge.requireConfirmation && (
+            <li className="badge badge-info h-auto" title={REQUIRE_CONFIRMATION_TEXT}>
+              Confirmed records only
             </li>
           )}
         </ul>

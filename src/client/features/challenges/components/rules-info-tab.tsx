@@ -19,6 +19,7 @@ export function RulesInfoTab({ challenge }: { challenge: ChallengeListItem }) {
       : []),
     ["Multiple birdies per hole", challenge.allowMultipleBirdies ? "Allowed" : "Not allowed"],
     ["Eagle bonus", challenge.eagleBonus ? "On" : "Off"],
+    ["Partner confirmation", challenge.requireConfirmation ? "Required: only confirmed records count" : "Not required"],
   ];
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

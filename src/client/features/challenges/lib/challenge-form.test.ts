@@ -90,6 +90,7 @@ describe("edit form", () => {
     tiebreakerThreshold: 18,
     allowMultipleBirdies: false,
     eagleBonus: true,
+    requireConfirmation: false,
     courses: [{ id: 1, name: "Pebble Beach" }],
   };
 

@@ -31,6 +31,7 @@ export type ChallengeFormValues = {
   tiebreakerThreshold: string;
   allowMultipleBirdies: boolean;
   eagleBonus: boolean;
+  requireConfirmation: boolean;
 };
 
 export type FieldErrors = Record<string, string>;
@@ -53,6 +54,7 @@ export function createFormDefaults(now: Date = new Date()): ChallengeFormValues 
     tiebreakerThreshold: String(DEFAULT_THRESHOLD),
     allowMultipleBirdies: false,
     eagleBonus: false,
+    requireConfirmation: false,
   };
 }
 
@@ -90,6 +92,7 @@ export type CreateSubmission = {
   tiebreakerThreshold: number;
   allowMultipleBirdies: boolean;
   eagleBonus: boolean;
+  requireConfirmation: boolean;
   /** Names to find or create, in order (one in single mode, zero or more in hybrid mode). */
   courseNames: string[];
 };
@@ -110,6 +113,7 @@ export function validateCreateForm(
     tiebreakerThreshold: values.tiebreaker === "firstToThreshold" ? values.tiebreakerThreshold : DEFAULT_THRESHOLD,
     allowMultipleBirdies: values.allowMultipleBirdies,
     eagleBonus: values.eagleBonus,
+    requireConfirmation: values.requireConfirmation,
   });
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error.issues) };
   const { courseName, tiebreaker, ...rest } = parsed.data;
@@ -132,6 +136,7 @@ export type EditableChallenge = {
   tiebreakerThreshold: number;
   allowMultipleBirdies: boolean;
   eagleBonus: boolean;
+  requireConfirmation: boolean;
   courses: { id: number; name: string }[];
 };
 
@@ -148,6 +153,7 @@ export function editFormValues(challenge: EditableChallenge): ChallengeFormValue
     tiebreakerThreshold: String(challenge.tiebreakerThreshold ?? DEFAULT_THRESHOLD),
     allowMultipleBirdies: challenge.allowMultipleBirdies,
     eagleBonus: challenge.eagleBonus,
+    requireConfirmation: challenge.requireConfirmation,
   };
 }
 
@@ -162,6 +168,7 @@ export type EditSubmission = {
     tiebreakerThreshold: number;
     allowMultipleBirdies: boolean;
     eagleBonus: boolean;
+    requireConfirmation: boolean;
   };
   /** Single mode: the course to set when it changed; null when it stays as it is. */
   newCourseName: string | null;
@@ -193,6 +200,7 @@ export function validateEditForm(
         : Math.min(Math.max(original.tiebreakerThreshold, 1), EDIT_THRESHOLD_MAX),
     allowMultipleBirdies: values.allowMultipleBirdies,
     eagleBonus: values.eagleBonus,
+    requireConfirmation: values.requireConfirmation,
   });
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error.issues) };
   const d = parsed.data;
@@ -215,6 +223,7 @@ export function validateEditForm(
         tiebreakerThreshold: d.tiebreakerThreshold,
         allowMultipleBirdies: d.allowMultipleBirdies,
         eagleBonus: d.eagleBonus,
+        requireConfirmation: d.requireConfirmation === true,
       },
       newCourseName,
     },

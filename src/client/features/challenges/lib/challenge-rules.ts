@@ -1,3 +1,4 @@
+import { REQUIRE_CONFIRMATION_TEXT } from "../../../../shared/domain/verification";
 import { winRuleText } from "../../../../shared/domain/win-rule";
 import type { Tiebreaker } from "../../../../shared/schemas/challenges";
 
@@ -18,6 +19,7 @@ type RuleSettings = {
   tiebreakerThreshold: number;
   allowMultipleBirdies: boolean;
   eagleBonus: boolean;
+  requireConfirmation: boolean;
 };
 
 /** The scoring rules of a challenge, one sentence each: the win rule first. */
@@ -29,6 +31,10 @@ export function ruleLines(c: RuleSettings): string[] {
       : "Only your best score on each hole counts; an eagle can upgrade an earlier birdie.",
   ];
   if (c.eagleBonus) lines.push(`${EAGLE_BONUS_TEXT}.`);
-  lines.push("Every birdie needs a playing partner's name and signature.");
+  lines.push(
+    c.requireConfirmation
+      ? `${REQUIRE_CONFIRMATION_TEXT}: pick your playing partner's account when you record, and they confirm it from their own.`
+      : "Every birdie needs a playing partner: their account (they confirm it from their own) or their typed name and signature.",
+  );
   return lines;
 }

@@ -15,8 +15,9 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
   const now = useNow();
   const [openHole, setOpenHole] = useState<number | null>(null);
   // The hole list is read only once a hole is opened.
-  const records = useOwnBirdies(openHole === null ? null : challenge.id);
-  const statuses = holeStatuses(challenge);
+  // The records mark holes whose records wait for a confirmation, and fill the hole dialog.
+  const records = useOwnBirdies(challenge.id);
+  const statuses = holeStatuses(challenge, records.data);
   const holesDone = statuses.filter((h) => h.state !== "none").length;
   const titleId = `current-challenge-${challenge.id}`;
 
@@ -97,6 +98,7 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
         hole={openHole}
         records={records.data}
         isLoading={records.isLoading}
+        creatorId={challenge.creatorId}
         onClose={() => setOpenHole(null)}
       />
     </section>

@@ -73,6 +73,15 @@ export function ChallengeLeaderboardTab({ challengeId }: { challengeId: number }
                         <span className="block wrap-anywhere text-xs text-base-content/60">
                           {handicapText(entry.user.handicap)}
                         </span>
+                        {entry.pendingRecords ? (
+                          <span
+                            className="badge badge-warning h-auto min-h-5 text-xs"
+                            data-testid="leaderboard-pending"
+                          >
+                            {entry.pendingRecords} pending
+                            <span className="sr-only"> confirmation, not counted yet</span>
+                          </span>
+                        ) : null}
                       </span>
                     </span>
                     <span className="ml-auto flex shrink-0 items-center gap-3">

@@ -89,7 +89,7 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
                   </div>
                 </div>
                 <HoleStatusGrid
-                  holes={holeStatuses(fields)}
+                  holes={holeStatuses(fields, list)}
                   allowMultipleBirdies={challenge.data?.allowMultipleBirdies ?? false}
                   onHoleClick={setOpenHole}
                   label={`${name}'s holes`}
@@ -116,7 +116,12 @@ export function PlayerBirdiesDialog({ challengeId, player, onClose }: PlayerBird
           </div>
         )}
       </Dialog>
-      <HoleDetailsDialog hole={openHole} records={list} onClose={() => setOpenHole(null)} />
+      <HoleDetailsDialog
+        hole={openHole}
+        records={list}
+        creatorId={challenge.data?.creatorId}
+        onClose={() => setOpenHole(null)}
+      />
     </>
   );
 }

@@ -15,6 +15,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   challenge_ends_soon: "A challenge you play in ends in 24 hours, with your standing",
   challenge_ended: "A challenge you play in has ended, with your final standing and the winner",
   support_reply: "An admin replies to your support request",
+  verification_request: "A golfer names you as their partner and asks you to confirm",
+  record_status: "Your record is confirmed, disputed, voided or restored by someone else",
 };
 
 function Channel({

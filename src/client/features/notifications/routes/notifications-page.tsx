@@ -5,6 +5,7 @@ import { PageSpinner } from "../../../components/ui/page-spinner";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { errorMessage } from "../../../lib/errors";
 import { relativeTime } from "../../../lib/relative-time";
+import { VerificationRequestActions } from "../../verification/public";
 import { useMarkRead, useNotificationPage } from "../hooks/use-notifications";
 
 function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
@@ -27,6 +28,9 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (it
         <p className="text-sm text-base-content/70">
           <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
         </p>
+        {item.type === "verification_request" && (
+          <VerificationRequestActions url={item.url} onDone={() => onOpen(item)} />
+        )}
       </div>
     </li>
   );

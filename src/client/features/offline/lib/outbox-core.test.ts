@@ -160,3 +160,21 @@ test("uuid has the v4 shape", () => {
   expect(uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(uuid()).not.toBe(uuid());
 });
+
+describe("a round naming a partner's account", () => {
+  test("is kept and sent with its partnerUserId (two-key verification)", async () => {
+    const input: RecordRoundInput = {
+      challengeId: 4,
+      date: "2026-05-02",
+      holes: [{ holeNumber: 2, score: 3 }],
+      partnerUserId: 77,
+    };
+    const store = entries(newEntry(1, input, 1, "round-with-partner"));
+    const sent: RecordRoundInput[] = [];
+    await flushEntries(store, 1, async (i) => {
+      sent.push(i);
+    });
+    expect(sent).toEqual([{ ...input, clientRoundId: "round-with-partner" }]);
+    expect(sent[0]?.verifiedBy).toBeUndefined();
+  });
+});
