@@ -403,7 +403,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/challenges/:id/transfer": {
     group: "Challenges",
     summary: "Hand the challenge to another member, who becomes its creator (creator only)",
-    description: "The old creator stays a player. Runs one at a time with removals and leaves of the same challenge.",
+    description:
+      "The old creator stays a player, and the chat reads `{name} handed the challenge over to {name}`. Runs one at a time with removals and leaves of the same challenge.",
     body: transferChallengeSchema,
     userIdQuery: true,
     fieldNotes: { userId: "The member who takes over" },
