@@ -9,6 +9,7 @@ import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { COPY_FAILED, useCopyAction } from "../../../lib/use-copy-action";
 import { useRegenerateInvite } from "../hooks/use-challenges";
+import { InviteByEmail } from "./invite-by-email";
 import { InviteQr } from "./invite-qr";
 
 type InviteCardProps = {
@@ -130,6 +131,8 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
         )}
 
         {qrOpen && <InviteQr link={link} />}
+
+        <InviteByEmail challengeId={challenge.id} />
 
         <div className="flex flex-col gap-2">
           <button
