@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
-import { PendingSyncBadge } from "../../offline/public";
+import { PendingSyncBadge, usePendingHoles } from "../../offline/public";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
@@ -14,6 +14,7 @@ import { endsInText } from "../lib/ends-in";
 export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListItem }) {
   const now = useNow();
   const [openHole, setOpenHole] = useState<number | null>(null);
+  const pending = usePendingHoles(challenge.id);
   // The hole list is read only once a hole is opened.
   const records = useOwnBirdies(openHole === null ? null : challenge.id);
   const statuses = holeStatuses(challenge);
@@ -73,6 +74,7 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
             holes={statuses}
             allowMultipleBirdies={challenge.allowMultipleBirdies}
             onHoleClick={setOpenHole}
+            pending={pending}
           />
         </div>
 
