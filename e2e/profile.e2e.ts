@@ -48,8 +48,8 @@ test.describe("profile", () => {
   test("display name, home course and handicap are saved; email is read-only", async ({ page }) => {
     const user = await registerViaApi(page);
     await page.goto("/profile?tab=profile");
-    await expect(page.getByLabel("Email")).toHaveValue(user.email);
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
     await expect(page.getByLabel("Handicap")).toHaveAttribute("step", "0.1");
 
     await page.getByLabel("Display name").fill("Seve Ballesteros");
@@ -185,7 +185,7 @@ test.describe("support", () => {
     const user = await registerViaApi(page);
     await page.goto("/support");
     await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
     await expect(page.getByLabel("Request type")).toHaveValue("question");
 
     await page.getByRole("button", { name: "Send request" }).click();
