@@ -242,7 +242,14 @@ async function seed(browser: Browser): Promise<Data> {
 
   // The admin account exists before the admin pages are scanned (and counts in their totals).
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await signInAdminViaApi(await adminContext.newPage());
+  const adminPage = await adminContext.newPage();
+  await signInAdminViaApi(adminPage);
+  // A reply, so /support shows the golfer's request with it (docs/product/routes-and-screens.md#support).
+  const replied = await adminPage.request.post("/trpc/admin.support.reply", {
+    data: { id: ((await support.json()) as { id: number }).id, message: "Thanks, fixed in the next release." },
+    headers: { Origin: origin() },
+  });
+  expect(replied.ok(), await replied.text()).toBeTruthy();
   await adminContext.close();
 
   await context.close();

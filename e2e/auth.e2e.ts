@@ -16,9 +16,12 @@ test.describe("auth page", () => {
     await expect(page.getByText("Registration successful", { exact: true })).toBeVisible();
     await expect(page.getByText(`Welcome to Birdie Challenge, ${user.displayName}!`)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Tiger!" })).toBeVisible();
-    await expect(page.getByText("Your birdie journey continues")).toBeVisible();
+    // A brand-new golfer is welcomed, not welcomed back; a reload is the same visit.
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Birdie Challenge, Tiger!" })).toBeVisible();
+    await expect(page.getByText("Your birdie journey starts here")).toBeVisible();
     await expect(page.getByRole("heading", { name: "No Active Challenges" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Birdie Challenge, Tiger!" })).toBeVisible();
 
     // The signed-in user is cached on the device in the documented shape.
     const cached = await page.evaluate(() => JSON.parse(localStorage.getItem("cachedUser") ?? "null"));
@@ -30,6 +33,12 @@ test.describe("auth page", () => {
       version: "2",
     });
     expect(typeof cached.cachedAt).toBe("number");
+
+    // The next visit (the app opened again) says welcome back.
+    const later = await page.context().newPage();
+    await later.goto("/");
+    await expect(later.getByRole("heading", { level: 1, name: "Welcome back, Tiger!" })).toBeVisible();
+    await expect(later.getByText("Your birdie journey continues")).toBeVisible();
   });
 
   test("shows inline validation messages", async ({ page }) => {

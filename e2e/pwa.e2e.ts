@@ -190,7 +190,7 @@ test.describe("offline recording outbox", () => {
 
     await context.setOffline(false);
     await expect(panel).toHaveCount(0, { timeout: 15_000 });
-    await expect(page.getByTestId("toast").filter({ hasText: "Offline rounds synced" })).toBeVisible();
+    await expect(page.getByTestId("toast").filter({ hasText: "Round synced" })).toBeVisible();
 
     // Saved exactly once.
     const records = await page.request.get(`/api/birdies?userId=${userId}&challengeId=${challenge.id}`);

@@ -405,7 +405,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   "POST /api/challenges/:id/transfer": {
     group: "Challenges",
     summary: "Hand the challenge to another member, who becomes its creator (creator only)",
-    description: "The old creator stays a player. Runs one at a time with removals and leaves of the same challenge.",
+    description:
+      "The old creator stays a player, and the chat reads `{name} handed the challenge over to {name}`. Runs one at a time with removals and leaves of the same challenge.",
     body: transferChallengeSchema,
     userIdQuery: true,
     fieldNotes: { userId: "The member who takes over" },
@@ -750,6 +751,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     answer: "200 the full settings, as GET answers them",
     errors: [[400, "`Unknown notification kind`, `email must be true or false`, `Each setting needs email and push`"]],
   },
+  "GET /api/support": {
+    group: "Support",
+    summary: "The caller's own support requests with the admins' replies",
+    description:
+      "Newest first, at most 50. Each reply is listed oldest first. Requests sent while signed out are not listed (their replies went to the address given).",
+    answer:
+      '200 `{ "items": [{ "id", "subject", "message", "type", "status": "open" | "resolved", "createdAt", "resolvedAt": string | null, "replies": [{ "id", "message", "createdAt" }] }] }`',
+  },
   "POST /api/support": {
     group: "Support",
     summary: "Send a support request (signed in or not)",
@@ -922,6 +931,7 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "profile.uploadPicture": { access: "signed in", twin: "PUT /api/users/me", note: "`{ profilePicture }` only" },
   "profile.removePicture": { access: "signed in", twin: "PUT /api/users/me", note: "As `{ profilePicture: null }`" },
   "support.create": { access: "public", twin: "POST /api/support" },
+  "support.mine": { access: "signed in", twin: "GET /api/support" },
   "push.publicKey": { access: "public", twin: "GET /api/push/public-key" },
   "push.status": { access: "signed in", twin: "GET /api/push/subscriptions" },
   "push.subscribe": { access: "signed in", twin: "POST /api/push/subscriptions" },

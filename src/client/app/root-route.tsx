@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { dismissToasts } from "../lib/toast";
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { dismissToasts, setToastNavigation } from "../lib/toast";
 import { RouteFocus } from "./route-focus";
 
 // A toast raised this recently belongs to the action that changed the page ("Challenge Created!",
@@ -15,6 +15,12 @@ const TOAST_GRACE_MS = 2000;
  */
 export function RootRoute() {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // A toast's link ("View Result") opens inside the app.
+  useEffect(() => {
+    setToastNavigation((href) => void navigate(href));
+    return () => setToastNavigation(null);
+  }, [navigate]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page, which is what pathname says
   useEffect(() => {
     dismissToasts({ olderThanMs: TOAST_GRACE_MS });

@@ -13,6 +13,8 @@ export type ToastInput = {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** A link in the toast ("View Result"): an app path, opened inside the app. */
+  link?: { label: string; href: string };
 };
 
 export type ShownToast = ToastInput & { variant: ToastVariant; duration: number };
@@ -35,6 +37,20 @@ export function connectToasts(next: ToastDriver | null): void {
   const queued = waiting;
   waiting = [];
   for (const show of queued) show();
+}
+
+/** How a toast's link opens an app path without reloading (set by the router's root route). */
+let navigateInApp: ((href: string) => void) | null = null;
+
+export function setToastNavigation(next: ((href: string) => void) | null): void {
+  navigateInApp = next;
+}
+
+/** Opens a toast link's path in the app; false when nothing can (the browser then follows the link). */
+export function openToastLink(href: string): boolean {
+  if (!navigateInApp || !href.startsWith("/") || href.startsWith("//")) return false;
+  navigateInApp(href);
+  return true;
 }
 
 /** The newest toast and when it was raised: the one a change of screen or state may take away. */

@@ -55,3 +55,61 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+// The push service replaced or expired this device's subscription (keys rotated, endpoint moved):
+// subscribe again with the server's key and tell the server, the new endpoint replacing the old.
+// Only a subscription the signed-in golfer has on the server is carried over: a device whose
+// push was turned off, or that belongs to an account that signed out, stays off.
+
+/** The bytes of a base64url text. */
+function birdieBase64UrlBytes(text) {
+  const plain = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(plain + "=".repeat((4 - (plain.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function birdieApi(method, path, body) {
+  return fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function birdieResubscribe(event) {
+  const old = event.oldSubscription || null;
+  if (old) {
+    const status = await birdieApi("GET", `/api/push/subscriptions?endpoint=${encodeURIComponent(old.endpoint)}`);
+    if (!status.ok || !(await status.json()).subscribed) return;
+  }
+  let next = event.newSubscription || null;
+  if (!next) {
+    const current = await self.registration.pushManager.getSubscription();
+    if (current && (!old || current.endpoint !== old.endpoint)) next = current;
+  }
+  if (!next) {
+    let key = old?.options?.applicationServerKey || null;
+    if (!key) {
+      const answer = await birdieApi("GET", "/api/push/public-key");
+      if (!answer.ok) return;
+      key = birdieBase64UrlBytes((await answer.json()).publicKey);
+    }
+    next = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  const json = next.toJSON();
+  const saved = await birdieApi("POST", "/api/push/subscriptions", { endpoint: json.endpoint, keys: json.keys });
+  if (saved.ok && old && old.endpoint !== json.endpoint) {
+    await birdieApi("DELETE", "/api/push/subscriptions", { endpoint: old.endpoint });
+  }
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const done = birdieResubscribe(event).catch(() => undefined);
+  // A test dispatches this event itself, and then waitUntil is refused: the work still runs.
+  try {
+    event.waitUntil(done);
+  } catch {
+    // Not dispatched by the browser.
+  }
+});

@@ -4,6 +4,8 @@ import { logger } from "../lib/logger";
 
 /** Channels the database triggers of drizzle/0006_chat.sql and 0010 notify on. */
 export const CHAT_CHANNEL = "chat";
+/** drizzle/0021's triggers: a chat message's text was changed or the message removed (round lines, ADR 0028). */
+export const CHAT_CHANGED_CHANNEL = "chat_changed";
 export const MEMBERSHIP_CHANNEL = "chat_membership";
 export const SESSION_CHANNEL = "session_ended";
 /** drizzle/0014's trigger: jobs were enqueued (the job runners look for due ones at once). */
@@ -14,6 +16,8 @@ export const NOTIFICATION_CHANNEL = "notification";
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
   | { kind: "message"; challengeId: number; id: number }
+  /** A committed message was amended (its text changed) or removed. */
+  | { kind: "message-changed"; challengeId: number; id: number; removed: boolean }
   /** A player left, was removed, or lost the challenge: their sockets leave the room. */
   | { kind: "membership-lost"; challengeId: number; userId: number }
   /** Sessions were deleted (logout, password change, disabled or deleted account, expiry): their sockets close. */
@@ -42,7 +46,7 @@ export class ChatBus {
   static async start(database: Database): Promise<ChatBus> {
     const bus = new ChatBus();
     bus.listening = await database.listen(
-      [CHAT_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL, JOBS_CHANNEL, NOTIFICATION_CHANNEL],
+      [CHAT_CHANNEL, CHAT_CHANGED_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL, JOBS_CHANNEL, NOTIFICATION_CHANNEL],
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
     );
@@ -78,6 +82,7 @@ export class ChatBus {
       sessionIds?: unknown;
       items?: unknown;
       read?: unknown;
+      op?: unknown;
     };
     try {
       data = JSON.parse(payload);
@@ -87,6 +92,8 @@ export class ChatBus {
     }
     if (channel === CHAT_CHANNEL && isId(data.challengeId) && isId(data.id)) {
       this.emit({ kind: "message", challengeId: data.challengeId, id: data.id });
+    } else if (channel === CHAT_CHANGED_CHANNEL && isId(data.challengeId) && isId(data.id)) {
+      this.emit({ kind: "message-changed", challengeId: data.challengeId, id: data.id, removed: data.op === "delete" });
     } else if (channel === MEMBERSHIP_CHANNEL && isId(data.challengeId) && isId(data.userId)) {
       this.emit({ kind: "membership-lost", challengeId: data.challengeId, userId: data.userId });
     } else if (channel === NOTIFICATION_CHANNEL) {

@@ -77,6 +77,8 @@ export type ChatServerEvent =
   | { type: "JOINED_CHALLENGE_CHAT"; challengeId: number }
   | { type: "chat_message"; data: { challengeId: number; message: ChatMessage } }
   | { type: "chat_message"; data: { challengeId: number; resync: true } }
+  /** A message already sent was amended (a round line after a record was deleted), or removed (`message: null`). */
+  | { type: "chat_message_changed"; data: { challengeId: number; id: number; message: ChatMessage | null } }
   | { type: "ERROR"; message: string; challengeId?: number };
 
 export type ChatClientEvent =

@@ -20,3 +20,16 @@ export const supportRequestSchema = z.object({
   type: z.enum(SUPPORT_TYPES, { error: "Type must be one of bug, feature, question, other" }).default("question"),
 });
 export type SupportRequestInput = z.input<typeof supportRequestSchema>;
+
+/** GET /api/support: the signed-in golfer's own requests, newest first, with the admins' replies. */
+export const MY_SUPPORT_REQUESTS_MAX = 50;
+export type MySupportRequest = {
+  id: number;
+  subject: string;
+  message: string;
+  type: SupportType;
+  status: "open" | "resolved";
+  createdAt: string;
+  resolvedAt: string | null;
+  replies: { id: number; message: string; createdAt: string }[];
+};

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { SkipLink } from "../../components/ui/skip-link";
 import type { SessionUser } from "../../lib/session";
 import { EmailConfirmBanner } from "../../features/auth/public";
+import { useRefusedRoundRestorer } from "../../features/birdies/public";
 import { NotificationBell } from "../../features/notifications/public";
 import { OfflineBanner, OfflineData, OfflineSync, PendingSyncPanel } from "../../features/offline/public";
 import { UpdatePrompt } from "../../features/pwa/public";
@@ -19,6 +20,7 @@ const AdPopup = lazy(() => import("../../features/ads/public").then((ads) => ({ 
 /** The signed-in shell (docs/product/routes-and-screens.md#signed-in-layout). */
 export function AppLayout({ user }: { user: SessionUser }) {
   useStickyChrome();
+  const restoreRefusedRound = useRefusedRoundRestorer();
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
       <SkipLink />
@@ -42,7 +44,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
         <PageOutlet />
       </main>
       <BottomBar />
-      <OfflineSync userId={user.id} />
+      <OfflineSync userId={user.id} restoreRefused={restoreRefusedRound} />
       <OfflineData userId={user.id} />
       <UpdatePrompt />
       <Suspense fallback={null}>

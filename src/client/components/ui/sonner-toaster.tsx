@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Toaster, toast as sonner } from "sonner";
-import { connectToasts, type ShownToast } from "../../lib/toast";
+import { connectToasts, openToastLink, type ShownToast } from "../../lib/toast";
 import { AlertIcon, CheckIcon, XIcon } from "./icons";
 
 // One toast at a time (docs/product/routes-and-screens.md#toasts). A new toast replaces the one on screen; sonner animates the old
@@ -112,6 +112,22 @@ function ToastCard({ id, toast }: { id: Id; toast: ShownToast }) {
       <div className="min-w-0 flex-1 break-words">
         {toast.title && <p className="font-semibold">{toast.title}</p>}
         {toast.description && <p className="text-sm opacity-90">{toast.description}</p>}
+        {toast.link && (
+          <a
+            href={toast.link.href}
+            className="link mt-1 inline-flex min-h-11 items-center font-semibold"
+            onClick={(event) => {
+              // A plain click stays in the app; a modified one (new tab) is the browser's.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (toast.link && openToastLink(toast.link.href)) {
+                event.preventDefault();
+                dismiss(id);
+              }
+            }}
+          >
+            {toast.link.label}
+          </a>
+        )}
       </div>
       <button
         type="button"

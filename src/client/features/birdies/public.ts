@@ -9,3 +9,5 @@ export { useChallengeProgress, useMyChallenges, useOwnBirdies, usePlayerBirdies 
 /** The challenge detail page shows the player's progress and their editable records. */
 export { EditBirdies } from "./components/edit-birdies";
 export { YourProgress } from "./components/your-progress";
+/** The signed-in layout lets the offline outbox hand a refused round back to the record form. */
+export { useRefusedRoundRestorer } from "./hooks/use-refused-round";

@@ -2,6 +2,8 @@
 
 /** The record form keeps a verified round on the device when there is no connection. */
 export { queueRound } from "./lib/outbox";
+/** The challenge grids show the holes of rounds still waiting on this device. */
+export { usePendingHoles } from "./hooks/use-pending-holes";
 /** The dashboard's current-challenge card shows how many rounds wait on this device. */
 export { PendingSyncBadge } from "./components/pending-sync-badge";
 /** The signed-in layout runs the outbox and shows the waiting and refused rounds. */

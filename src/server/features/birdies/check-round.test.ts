@@ -131,6 +131,43 @@ describe("one chat line per round", () => {
   });
 });
 
+describe("chat line changes are announced (drizzle/0021)", () => {
+  test("an amended or removed line notifies 'chat_changed'; a line going with its challenge does not", async () => {
+    const heard: { challengeId: number; id: number; op: string }[] = [];
+    const listening = await h.database.listen(
+      ["chat_changed"],
+      (_channel, payload) => heard.push(JSON.parse(payload)),
+      () => {},
+    );
+    try {
+      const { owner, challenge, record } = await setup();
+      const round = await record([3, 3], [7, 3]);
+      const [line] = await h.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.challengeId, challenge.id));
+      const del = (hole: number) =>
+        h.caller(owner.user).birdies.delete({ id: round.records.find((r) => r.holeNumber === hole)!.id });
+      await del(3);
+      await del(7);
+      const wait = async (n: number) => {
+        for (let i = 0; i < 50 && heard.length < n; i++) await Bun.sleep(20);
+      };
+      await wait(2);
+      expect(heard).toEqual([
+        { challengeId: challenge.id, id: line!.id, op: "update" },
+        { challengeId: challenge.id, id: line!.id, op: "delete" },
+      ]);
+      // The challenge goes with its remaining lines (the achievement line): nothing is announced.
+      await h.caller(owner.user).challenges.delete({ id: challenge.id });
+      await Bun.sleep(200);
+      expect(heard).toHaveLength(2);
+    } finally {
+      await listening.stop();
+    }
+  });
+});
+
 describe("birdies.courseSuggestions", () => {
   test("the courses played in a hybrid challenge (most played first), then the golfer's recent ones elsewhere", async () => {
     const { owner, challenge, api } = await setup({ hybrid: true });

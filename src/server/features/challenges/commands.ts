@@ -20,7 +20,7 @@ import { type ChallengeRow, challengeCourses, challengePlayers, challenges } fro
 import { badRequest, forbidden, notFound } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/sql-state";
 import { deletePlayerRecords } from "../birdies/queries";
-import { announceLeave } from "../chat/public";
+import { announceHandOver, announceLeave } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
 import { displayNameOf } from "../users/queries";
 import { CHALLENGE_NOT_FOUND, lockChallenge, lockMembership, requireCreator, requireMember } from "./access";
@@ -257,7 +257,8 @@ export async function leaveChallenge(ctx: SignedInContext, { id: challengeId }: 
 /**
  * The creator hands the challenge to another member, who then holds every creator right; the old
  * creator stays a player. The target's membership row is locked so a removal or leave cannot
- * take them out between the check and the update.
+ * take them out between the check and the update. The room reads "{old} handed the challenge over
+ * to {new}".
  */
 export async function transferChallenge(
   ctx: SignedInContext,
@@ -271,6 +272,7 @@ export async function transferChallenge(
     const row = onlyRow(
       await tx.update(challenges).set({ creatorId: targetId }).where(eq(challenges.id, challengeId)).returning(),
     );
+    await announceHandOver(tx, challengeId, await displayNameOf(tx, ctx.user.id), await displayNameOf(tx, targetId));
     return viewOf(inTransaction(ctx, tx), row);
   });
 }

@@ -100,6 +100,7 @@ describe("POST /api/challenges/{id}/transfer", () => {
     expect(res.json).toMatchObject({ id: c.id, creatorId: member.user.id });
     const [row] = await h.db.select().from(challenges).where(eq(challenges.id, c.id));
     expect(row.creatorId).toBe(member.user.id);
+    expect((await chatLines(c.id)).at(-1)).toBe("Carla Creator handed the challenge over to Mo Member");
 
     const players = (await member.client.get(`/api/challenges/${c.id}/players`)).json as {
       id: number;

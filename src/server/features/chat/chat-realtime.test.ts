@@ -248,3 +248,49 @@ describe("socket limits", () => {
     raw.destroy();
   });
 });
+
+describe("amended round lines (ADR 0028)", () => {
+  test("deleting a record amends its round's line live, and the last one removes it live", async () => {
+    const challenge = await createChallenge(owner.client);
+    await join(friend.client, challenge.inviteCode);
+    const listener = await socketOf(owner);
+    await listener.join(challenge.id);
+    const date = new Date().toISOString().slice(0, 10);
+    const posted = listener.next(
+      (e) => e.type === "chat_message" && /recorded 2 birdies/.test(e.data.message?.message),
+    );
+    const round = await friend.client.post("/trpc/birdies.recordRound", {
+      challengeId: challenge.id,
+      date,
+      holes: [
+        { holeNumber: 3, score: 3 },
+        { holeNumber: 7, score: 3 },
+      ],
+      verifiedBy: { name: "Pat Partner", signature: "P. Partner" },
+    });
+    expect(round.status).toBe(200);
+    const line = (await posted).data.message;
+    expect(line.message).toBe("Fred Friend recorded 2 birdies: holes 3, 7");
+    const records = (round.json as { result: { data: { records: { id: number; holeNumber: number }[] } } }).result.data
+      .records;
+    const idOf = (hole: number) => records.find((r) => r.holeNumber === hole)!.id;
+
+    const amended = listener.next((e) => e.type === "chat_message_changed");
+    expect((await friend.client.delete(`/api/birdies/${idOf(3)}`)).status).toBe(200);
+    expect(await amended).toEqual({
+      type: "chat_message_changed",
+      data: {
+        challengeId: challenge.id,
+        id: line.id,
+        message: { ...line, message: "Fred Friend recorded a birdie on hole 7" },
+      },
+    });
+
+    const removed = listener.next((e) => e.type === "chat_message_changed");
+    expect((await friend.client.delete(`/api/birdies/${idOf(7)}`)).status).toBe(200);
+    expect(await removed).toEqual({
+      type: "chat_message_changed",
+      data: { challengeId: challenge.id, id: line.id, message: null },
+    });
+  });
+});

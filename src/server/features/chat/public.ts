@@ -18,6 +18,7 @@ export const systemText = {
     `${name} recorded ${type === "eagle" ? "an eagle" : "a birdie"} on hole ${holeNumber}`,
   left: (name: string) => `${name} left the challenge`,
   removed: (name: string) => `${name} was removed from the challenge`,
+  handedOver: (from: string, to: string) => `${from} handed the challenge over to ${to}`,
   earned: (name: string, achievementName: string) => `${name} earned ${achievementName}`,
   /**
    * One line per round: one hole keeps the single-record text; more read
@@ -74,6 +75,10 @@ export const announceJoin = (db: Db, challengeId: number, displayName: string) =
 
 export const announceLeave = (db: Db, challengeId: number, displayName: string, removed: boolean) =>
   postSystemMessage(db, challengeId, removed ? systemText.removed(displayName) : systemText.left(displayName));
+
+/** The creator handed the challenge to another member (docs/product/rules.md#leaving-and-handing-over). */
+export const announceHandOver = (db: Db, challengeId: number, fromName: string, toName: string) =>
+  postSystemMessage(db, challengeId, systemText.handedOver(fromName, toName));
 
 /**
  * A round's chat lines (docs/product/rules.md#system-messages): one for its records, linked to

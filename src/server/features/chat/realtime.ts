@@ -121,6 +121,7 @@ export class ChatRooms {
   private onBusEvent(event: BusEvent) {
     if (event.kind === "membership-lost") this.dropFromRoom(event.userId, event.challengeId);
     else if (event.kind === "resync") this.resyncAll();
+    else if (event.kind === "message-changed") void this.publishChange(event);
     else if (event.kind === "message") {
       this.pending.push(event);
       if (!this.flushing) void this.flush();
@@ -167,6 +168,27 @@ export class ChatRooms {
       }
     } finally {
       this.flushing = false;
+    }
+  }
+
+  /**
+   * A round line was amended or removed (a record of it was deleted, ADR 0028): open chats
+   * replace or drop it at once. Changes are rare, so each is loaded on its own; a failed load asks
+   * the room to resync instead.
+   */
+  private async publishChange(event: { challengeId: number; id: number; removed: boolean }) {
+    const { challengeId, id } = event;
+    if (this.listenersOf(challengeId) === 0) return;
+    if (event.removed) {
+      this.publish(challengeId, { type: "chat_message_changed", data: { challengeId, id, message: null } });
+      return;
+    }
+    try {
+      const [message] = await getMessagesByIds(this.db, [id]);
+      this.publish(challengeId, { type: "chat_message_changed", data: { challengeId, id, message: message ?? null } });
+    } catch (err) {
+      logger.warn("chat change load failed", { error: String(err) });
+      this.publish(challengeId, { type: "chat_message", data: { challengeId, resync: true } });
     }
   }
 

@@ -9,10 +9,10 @@ const escapeHtml = (s: string) =>
 /** One block of a mail: a paragraph, or a link shown as a button in HTML and as the URL in text. */
 type Block = string | { link: string; label: string };
 
-function compose(to: string, subject: string, blocks: Block[]): Mail {
+function compose(to: string, subject: string, blocks: Block[], signature = "Birdie Challenge"): Mail {
   const text = `${blocks
     .map((b) => (typeof b === "string" ? b : `${b.label}:\n${b.link}`))
-    .join("\n\n")}\n\n-- \nBirdie Challenge\n`;
+    .join("\n\n")}\n\n-- \n${signature}\n`;
   const body = blocks
     .map((b) =>
       typeof b === "string"
@@ -24,7 +24,7 @@ function compose(to: string, subject: string, blocks: Block[]): Mail {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:16px">
 ${body}
-<p style="font-size:13px;color:#555555">Birdie Challenge</p>
+<p style="font-size:13px;color:#555555">${escapeHtml(signature)}</p>
 </body></html>`;
   return { to, subject, text, html };
 }
@@ -66,3 +66,20 @@ export const challengeInviteMail = (to: string, inviter: string, challenge: stri
     { link, label: "Join the challenge" },
     "If you do not know the sender, ignore this mail.",
   ]);
+
+/** A notification by e-mail (ADR 0033): what happened, a link to it, and where to change the settings. */
+export const notificationMail = (to: string, subject: string, body: string, link: string, settingsLink: string): Mail =>
+  compose(to, subject, [
+    body,
+    { link, label: "Open Birdie Challenge" },
+    `You get this e-mail because of your notification settings. Change them in Settings: ${settingsLink}`,
+  ]);
+
+/** An admin's reply to a support request, mailed to the requester. */
+export const supportReplyMail = (to: string, subject: string, message: string): Mail =>
+  compose(
+    to,
+    `Re: ${subject}`.slice(0, 150),
+    [message, `In reply to your request "${subject}".`],
+    "Birdie Challenge support",
+  );

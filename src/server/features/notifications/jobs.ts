@@ -5,6 +5,7 @@ import { replyWithRequest } from "../support/queries";
 import { displayNameOf } from "../users/queries";
 import { recordsForNotice, statusEventForNotice } from "../verification/queries";
 import { enqueueJob } from "../../jobs/queue";
+import { mailTemplates } from "../mail/public";
 import { notify, settingsFor } from "./notify";
 import {
   NOTIFICATION_JOBS,
@@ -161,16 +162,9 @@ const supportReplied: JobHandler = async (payload: SupportReplyPayload, { deps }
     mail = (await settingsFor(db, [reply.userId], "support_reply")).get(reply.userId)?.email ?? true;
   }
   if (mail) {
-    await enqueueJob(
-      db,
-      "mail.send",
-      {
-        to: reply.email,
-        subject: `Re: ${reply.subject}`.slice(0, 150),
-        text: `${reply.message}\n\n-- Birdie Challenge support\n\nIn reply to your request "${reply.subject}".`,
-      },
-      { dedupeKey: `mail:${dedupeKey}` },
-    );
+    await enqueueJob(db, "mail.send", mailTemplates.supportReplyMail(reply.email, reply.subject, reply.message), {
+      dedupeKey: `mail:${dedupeKey}`,
+    });
   }
 };
 

@@ -205,6 +205,11 @@ describe("notification settings", () => {
     expect(forA.mail).toHaveLength(1);
     expect(forA.mail[0].payload).toMatchObject({ to: a.user.email, subject: "Spring Open has ended." });
     expect((forA.mail[0].payload as { text: string }).text).toContain("https://birdie.example/leaderboard/1");
+    // Multipart: the same message as simple HTML, with the link as a button and the settings line.
+    const html = (forA.mail[0].payload as { html: string }).html;
+    expect(html).toContain("<p>Spring Open has ended.</p>");
+    expect(html).toContain('href="https://birdie.example/leaderboard/1"');
+    expect(html).toContain("Change them in Settings: https://birdie.example/profile");
     const forB = await deliveries(b.user);
     expect(forB.push).toHaveLength(1);
     expect(forB.mail).toHaveLength(0);
@@ -356,9 +361,12 @@ describe("events", () => {
       {
         to: "reply-to-me@example.com",
         subject: "Re: Scores missing",
-        text: 'Found it: it is back on your card.\n\n-- Birdie Challenge support\n\nIn reply to your request "Scores missing".',
+        text: 'Found it: it is back on your card.\n\nIn reply to your request "Scores missing".\n\n-- \nBirdie Challenge support\n',
+        html: expect.stringContaining("<p>Found it: it is back on your card.</p>"),
       },
     ]);
+    // Plain text and simple HTML (multipart/alternative); the HTML escapes what the golfer typed.
+    expect((toSender[0]!.payload as { html: string }).html).toContain("&quot;Scores missing&quot;");
     expect(mails.filter((m) => (m.payload as { to: string }).to === "signed-out@example.com")).toHaveLength(1);
     // The account's own address gets no second copy.
     expect((await deliveries(sender.user)).mail).toHaveLength(0);

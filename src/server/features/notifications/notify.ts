@@ -9,6 +9,7 @@ import { notificationSettings, notifications } from "../../db/schema/notificatio
 import { users } from "../../db/schema/users";
 import type { Env } from "../../env";
 import { enqueueJob } from "../../jobs/queue";
+import { mailTemplates } from "../mail/public";
 
 /** The longest notification text kept (a long challenge or golfer name is shortened, not refused). */
 export const NOTIFICATION_TEXT_MAX = 500;
@@ -102,11 +103,13 @@ export async function notify(
         await enqueueJob(
           tx,
           "mail.send",
-          {
-            to: r.email,
-            subject: (opts.subject ?? body).slice(0, 150),
-            text: `${body}\n\n${link}\n\nYou get this e-mail because of your notification settings. Change them in Settings: ${linkTo(opts.env, "/profile")}`,
-          },
+          mailTemplates.notificationMail(
+            r.email,
+            (opts.subject ?? body).slice(0, 150),
+            body,
+            link,
+            linkTo(opts.env, "/profile"),
+          ),
           { dedupeKey: key("mail") },
         );
       }

@@ -137,6 +137,7 @@ export const REST_ROUTES: RestRoute[] = [
     auth: "user",
     cache: PICTURE_CACHE_CONTROL,
   },
+  { method: "GET", path: "/api/support", auth: "user" },
   { method: "POST", path: "/api/support", body: schemaKeys(supportRequestSchema), auth: "public" },
   { method: "GET", path: "/api/birdies", query: ["challengeId"], auth: "user" },
   { method: "POST", path: "/api/birdies", body: schemaKeys(recordBirdieSchema), auth: "user" },

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 
 type ConfirmDialogProps = {
@@ -26,20 +27,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={() => !pending && onCancel()} title={title} description={description}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={`btn ${tone === "danger" ? "btn-error" : "btn-primary"}`}
-          onClick={onConfirm}
-          disabled={pending}
-        >
-          {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {confirmLabel}
-        </button>
-      </div>
+      <ConfirmActions
+        className="mt-0"
+        tone={tone}
+        confirmLabel={confirmLabel}
+        pending={pending}
+        onCancel={() => !pending && onCancel()}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { changeEmailSchema } from "../../../../shared/schemas/recovery";
 import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/errors";
+import { useServerFormError } from "../../../lib/server-form-error";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useChangeEmail, useEmailStatus, useMailEnabled } from "../hooks/use-recovery";
 
@@ -15,21 +15,25 @@ export function ChangeEmailForm() {
   const { mailEnabled } = useMailEnabled();
   const status = useEmailStatus(true);
   const { values, setValues, errors, update, validate } = useSchemaForm(changeEmailSchema, EMPTY);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const refusal = useServerFormError<keyof typeof EMPTY>({ currentPassword: "currentPassword", otherField: "email" });
   const change = useChangeEmail();
+  const onChange = (field: keyof typeof EMPTY) => refusal.clearing(update(field));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (change.isPending) return;
-    setResult(null);
+    setSent(null);
+    refusal.clear();
     const input = validate();
     if (!input) return;
     try {
       const answer = await change.mutateAsync(input);
       setValues(EMPTY);
-      setResult({ ok: true, message: answer.message });
+      setSent(answer.message);
     } catch (error) {
-      setResult({ ok: false, message: errorMessage(error, "Your email could not be changed. Please try again.") });
+      // A wrong password under the password, an address taken (or already yours) under the address.
+      refusal.capture(error, "Your email could not be changed. Please try again.");
     }
   }
 
@@ -55,8 +59,8 @@ export function ChangeEmailForm() {
             type="email"
             autoComplete="email"
             value={values.email}
-            onChange={update("email")}
-            error={errors.email || undefined}
+            onChange={onChange("email")}
+            error={errors.email || refusal.fieldError("email") || undefined}
             hint="We send a link to the new address; it replaces the old one once you open it."
           />
           <TextField
@@ -65,12 +69,17 @@ export function ChangeEmailForm() {
             type="password"
             autoComplete="current-password"
             value={values.currentPassword}
-            onChange={update("currentPassword")}
-            error={errors.currentPassword || undefined}
+            onChange={onChange("currentPassword")}
+            error={errors.currentPassword || refusal.fieldError("currentPassword") || undefined}
           />
-          {result && (
-            <p role={result.ok ? "status" : "alert"} className={`text-sm ${result.ok ? "text-success" : "text-error"}`}>
-              {result.message}
+          {sent && (
+            <p role="status" className="text-sm text-success">
+              {sent}
+            </p>
+          )}
+          {refusal.formError && (
+            <p role="alert" className="text-sm text-error">
+              {refusal.formError}
             </p>
           )}
           <div>

@@ -5,6 +5,7 @@ import type { LoginInput, PublicUser, RegisterInput } from "../../../../shared/s
 import { errorMessage, isUnauthorized } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
+import { markNewAccount } from "../../../lib/first-visit";
 import { AuthStateContext, currentUserQueryKey } from "../../../lib/session";
 import { setCurrentUser } from "../lib/current-user";
 
@@ -44,6 +45,7 @@ export function useAuth() {
   async function register(input: RegisterInput): Promise<AuthOutcome> {
     try {
       const user = await registerMutation.mutateAsync(input);
+      markNewAccount(user.id);
       setCurrentUser(queryClient, user);
       toast({ title: "Registration successful", description: `Welcome to Birdie Challenge, ${nameOf(user)}!` });
       return { user };

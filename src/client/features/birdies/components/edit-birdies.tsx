@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { XIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
@@ -151,14 +152,13 @@ export function EditBirdies({ challengeId }: { challengeId: number }) {
             : undefined
         }
       >
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-error" onClick={() => confirming && void remove(confirming)}>
-            Delete
-          </button>
-        </div>
+        <ConfirmActions
+          className="mt-0"
+          tone="danger"
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => confirming && void remove(confirming)}
+        />
       </Dialog>
     </section>
   );

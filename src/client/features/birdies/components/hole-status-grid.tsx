@@ -10,6 +10,8 @@ type HoleStatusGridProps = {
   onHoleClick?: (hole: number) => void;
   showLegend?: boolean;
   label?: string;
+  /** Holes of the golfer's rounds still waiting on this device to be sent (the offline outbox). */
+  waitingToSync?: ReadonlyMap<number, "birdie" | "eagle">;
 };
 
 const STATE_TEXT = { none: "not yet birdied", birdie: "birdied", eagle: "eagled" } as const;
@@ -27,6 +29,7 @@ export function HoleStatusGrid({
   onHoleClick,
   showLegend = true,
   label = "Hole Status",
+  waitingToSync,
 }: HoleStatusGridProps) {
   return (
     <div>
@@ -71,25 +74,34 @@ export function HoleStatusGrid({
             </>
           );
           const countsText = allowMultipleBirdies && hasRecords ? `: ${h.birdies} birdies, ${h.eagles} eagles` : "";
+          const waiting = waitingToSync?.get(h.hole);
+          // A dashed ring in the text colour (legible in both themes) marks a hole waiting to sync.
+          const waitingRing = waiting ? " outline-2 outline-dashed outline-offset-2 outline-base-content" : "";
+          const waitingText = waiting ? `, ${waiting} waiting to sync` : "";
           return (
             <li
               key={h.hole}
               className="flex justify-center"
               data-hole={h.hole}
               data-state={h.pending ? "pending" : h.state}
+              data-pending={waiting}
             >
               {hasRecords && onHoleClick ? (
                 <button
                   type="button"
-                  className={`${circle} cursor-pointer transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
-                  aria-label={`${name}${countsText}`}
+                  className={`${circle}${waitingRing} cursor-pointer transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
+                  aria-label={`${name}${countsText}${waitingText}`}
                   onClick={() => onHoleClick(h.hole)}
                 >
                   {h.hole}
                   {badges}
                 </button>
               ) : (
-                <span className={circle} role="img" aria-label={`${name}${countsText}`}>
+                <span
+                  className={`${circle}${waitingRing}`}
+                  role="img"
+                  aria-label={`${name}${countsText}${waitingText}`}
+                >
                   <span aria-hidden="true">{h.hole}</span>
                   {badges}
                 </span>
@@ -120,6 +132,15 @@ export function HoleStatusGrid({
           )}
           {allowMultipleBirdies && (
             <li className="flex items-center gap-1.5">Small numbers on a hole: birdies top right, eagles top left</li>
+          )}
+          {waitingToSync && waitingToSync.size > 0 && (
+            <li className="flex items-center gap-1.5">
+              <span
+                className="inline-block size-3 rounded-full outline-2 outline-dashed outline-offset-1 outline-base-content"
+                aria-hidden="true"
+              />
+              Waiting to sync
+            </li>
           )}
         </ul>
       )}

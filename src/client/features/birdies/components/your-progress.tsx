@@ -4,6 +4,7 @@ import { useChallengeProgress, useOwnBirdies } from "../hooks/use-birdies";
 import { holeStatuses } from "../lib/hole-records";
 import { HoleDetailsDialog } from "./hole-details-dialog";
 import { HoleStatusGrid } from "./hole-status-grid";
+import { usePendingHoles } from "../../offline/public";
 
 /**
  * Challenge detail Overview 'Your Progress' (docs/product/routes-and-screens.md#challenge-detail):
@@ -15,6 +16,7 @@ export function YourProgress({ challengeId }: { challengeId: number }) {
   // The records mark holes whose records wait for a confirmation, and fill the hole dialog.
   const records = useOwnBirdies(challengeId);
 
+  const pending = usePendingHoles(challengeId);
   const data = challenge.data;
   const statuses = data ? holeStatuses(data, records.data) : [];
   const holesDone = statuses.filter((h) => h.state !== "none").length;
@@ -55,6 +57,7 @@ export function YourProgress({ challengeId }: { challengeId: number }) {
               allowMultipleBirdies={data.allowMultipleBirdies}
               onHoleClick={setOpenHole}
               label="Your holes"
+              waitingToSync={pending}
             />
           </>
         )}

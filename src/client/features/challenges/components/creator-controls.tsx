@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
 import { CrownIcon, PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/errors";
 import { focusElement } from "../../../lib/focus";
@@ -185,20 +186,14 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
         description={`This permanently deletes "${challenge.name}" together with every player's birdies and the chat. This action cannot be undone.`}
       >
         <DialogFailure message={failure} />
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn btn-error ${deleteChallenge.isPending ? "btn-disabled" : ""}`}
-            aria-disabled={deleteChallenge.isPending || undefined}
-            onClick={() => !deleteChallenge.isPending && void onDelete()}
-          >
-            {deleteChallenge.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {deleteChallenge.isPending ? "Deleting..." : "Delete Challenge"}
-          </button>
-        </div>
+        <ConfirmActions
+          tone="danger"
+          confirmLabel="Delete Challenge"
+          pendingLabel="Deleting..."
+          pending={deleteChallenge.isPending}
+          onCancel={closeDialogs}
+          onConfirm={() => void onDelete()}
+        />
       </Dialog>
 
       <Dialog
@@ -223,20 +218,13 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
           </select>
         </label>
         <DialogFailure message={failure} />
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn btn-primary ${transfer.isPending ? "btn-disabled" : ""}`}
-            aria-disabled={transfer.isPending || undefined}
-            onClick={() => !transfer.isPending && void onTransfer()}
-          >
-            {transfer.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {transfer.isPending ? "Handing over..." : "Hand Over"}
-          </button>
-        </div>
+        <ConfirmActions
+          confirmLabel="Hand Over"
+          pendingLabel="Handing over..."
+          pending={transfer.isPending}
+          onCancel={closeDialogs}
+          onConfirm={() => void onTransfer()}
+        />
       </Dialog>
 
       <Dialog
@@ -246,20 +234,14 @@ export function CreatorControls({ challenge, players, playersLoading, currentUse
         description="All of their birdies in this challenge will be deleted as well. This cannot be undone."
       >
         <DialogFailure message={failure} />
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={closeDialogs}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn btn-error ${removePlayer.isPending ? "btn-disabled" : ""}`}
-            aria-disabled={removePlayer.isPending || undefined}
-            onClick={() => !removePlayer.isPending && void onRemove()}
-          >
-            {removePlayer.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {removePlayer.isPending ? "Removing..." : "Remove Player"}
-          </button>
-        </div>
+        <ConfirmActions
+          tone="danger"
+          confirmLabel="Remove Player"
+          pendingLabel="Removing..."
+          pending={removePlayer.isPending}
+          onCancel={closeDialogs}
+          onConfirm={() => void onRemove()}
+        />
       </Dialog>
     </section>
   );

@@ -3,12 +3,14 @@ import { groupPin } from "../../../../shared/domain/invite-codes";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { CopyIcon, QrCodeIcon, RefreshIcon, ShareIcon } from "../../../components/ui/icons";
 import { CheckIcon } from "../../../components/ui/icons";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { absoluteUrl, canNativeShare, nativeShare } from "../../../lib/clipboard";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { COPY_FAILED, useCopyAction } from "../../../lib/use-copy-action";
 import { useRegenerateInvite } from "../hooks/use-challenges";
+import { InviteByEmail } from "./invite-by-email";
 import { InviteQr } from "./invite-qr";
 
 type InviteCardProps = {
@@ -131,6 +133,8 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
 
         {qrOpen && <InviteQr link={link} />}
 
+        <InviteByEmail challengeId={challenge.id} />
+
         <div className="flex flex-col gap-2">
           <button
             type="button"
@@ -170,20 +174,12 @@ export const InviteCard = forwardRef<HTMLElement, InviteCardProps>(function Invi
             Update Failed: {regenerateFailure}
           </p>
         )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirmOpen(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn btn-primary ${regenerate.isPending ? "btn-disabled" : ""}`}
-            aria-disabled={regenerate.isPending || undefined}
-            onClick={() => !regenerate.isPending && void onRegenerate()}
-          >
-            {regenerate.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Generate new codes
-          </button>
-        </div>
+        <ConfirmActions
+          confirmLabel="Generate new codes"
+          pending={regenerate.isPending}
+          onCancel={() => setConfirmOpen(false)}
+          onConfirm={() => void onRegenerate()}
+        />
       </Dialog>
     </section>
   );

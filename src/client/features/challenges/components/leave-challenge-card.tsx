@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { LeaveIcon } from "../../../components/ui/icons";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -60,20 +61,14 @@ export function LeaveChallengeCard({ challenge }: { challenge: ChallengeListItem
             {failure}
           </p>
         )}
-        <div className="modal-action mt-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn btn-error ${leave.isPending ? "btn-disabled" : ""}`}
-            aria-disabled={leave.isPending || undefined}
-            onClick={() => !leave.isPending && void onLeave()}
-          >
-            {leave.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {leave.isPending ? "Leaving..." : "Leave Challenge"}
-          </button>
-        </div>
+        <ConfirmActions
+          tone="danger"
+          confirmLabel="Leave Challenge"
+          pendingLabel="Leaving..."
+          pending={leave.isPending}
+          onCancel={() => setOpen(false)}
+          onConfirm={() => void onLeave()}
+        />
       </Dialog>
     </section>
   );

@@ -106,3 +106,17 @@ export function useTransferChallenge() {
   const invalidate = useInvalidateChallenge();
   return trpc.challenges.transfer.useMutation({ onSuccess: (_data, input) => invalidate(Number(input.id)) });
 }
+
+/** Mails the challenge's invitation link to a few addresses (the invite card). */
+export function useInviteByEmail() {
+  return trpc.invites.sendByEmail.useMutation();
+}
+
+/** Whether this server sends e-mail (the same query as the recovery dialog's: fetched once). */
+export function useServerSendsMail(): { mailEnabled: boolean; isLoading: boolean } {
+  const { data, isLoading } = trpc.config.get.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  return { mailEnabled: data?.mailEnabled ?? false, isLoading };
+}

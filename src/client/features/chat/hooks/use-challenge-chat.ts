@@ -5,7 +5,7 @@ import { rateLimitMessage } from "../lib/send-error";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import type { RoomEvent } from "../lib/chat-connection";
-import { lastMessageId, mergeMessages, messagesFromPages } from "../lib/chat-messages";
+import { applyChanges, lastMessageId, mergeMessages, messagesFromPages } from "../lib/chat-messages";
 import { useChatSocket } from "./use-chat-socket";
 
 /** Without a live socket the card falls back to refetching on a timer (docs/product/api.md#what-the-client-does). */
@@ -35,6 +35,11 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
   const [live, setLive] = useState<{ challengeId: number | null; messages: ChatMessage[] }>({
     challengeId,
     messages: [],
+  });
+  // Amended or removed messages of this room, by id (a record of a round was deleted).
+  const [changes, setChanges] = useState<{ challengeId: number | null; byId: Map<number, ChatMessage | null> }>({
+    challengeId,
+    byId: new Map(),
   });
   const roomRef = useRef(challengeId);
   const mergedRef = useRef<ChatMessage[]>([]);
@@ -94,7 +99,15 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
 
   const status = useChatSocket(userId, challengeId, {
     onRoomEvent: (event: RoomEvent) => {
-      if (event.message) addLive(event.challengeId, [event.message]);
+      const { changed } = event;
+      if (changed) {
+        if (event.challengeId !== roomRef.current) return;
+        setChanges((prev) => {
+          const byId = new Map(prev.challengeId === event.challengeId ? prev.byId : []);
+          byId.set(changed.id, changed.message);
+          return { challengeId: event.challengeId, byId };
+        });
+      } else if (event.message) addLive(event.challengeId, [event.message]);
       else void catchUp(event.challengeId);
     },
     onJoined: (id) => void catchUp(id),
@@ -114,7 +127,11 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
 
   const fetched = useMemo(() => messagesFromPages(messagesQuery.data?.pages), [messagesQuery.data]);
   const liveMessages = live.challengeId === challengeId ? live.messages : NO_MESSAGES;
-  const messages = useMemo(() => mergeMessages(fetched, liveMessages), [fetched, liveMessages]);
+  const roomChanges = changes.challengeId === challengeId ? changes.byId : null;
+  const messages = useMemo(
+    () => applyChanges(mergeMessages(fetched, liveMessages), roomChanges ?? new Map()),
+    [fetched, liveMessages, roomChanges],
+  );
 
   useEffect(() => {
     roomRef.current = challengeId;

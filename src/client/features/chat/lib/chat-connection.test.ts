@@ -120,6 +120,19 @@ describe("ChatConnection", () => {
     ]);
   });
 
+  test("passes on chat_message_changed (amended or removed) for the joined room only", () => {
+    connect(5);
+    last().open();
+    last().receive({ type: "JOINED_CHALLENGE_CHAT", challengeId: 5 });
+    last().receive({ type: "chat_message_changed", data: { challengeId: 6, id: 2, message: null } });
+    last().receive({ type: "chat_message_changed", data: { challengeId: 5, id: 3, message: { id: 3 } } });
+    last().receive({ type: "chat_message_changed", data: { challengeId: 5, id: 4, message: null } });
+    expect(events).toEqual([
+      { challengeId: 5, changed: { id: 3, message: { id: 3 } } } as unknown as RoomEvent,
+      { challengeId: 5, changed: { id: 4, message: null } },
+    ]);
+  });
+
   test("switching challenge leaves, then joins the new room; a late JOINED for the old one is ignored", () => {
     const c = connect(5);
     last().open();

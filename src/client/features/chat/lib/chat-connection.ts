@@ -9,7 +9,13 @@ import { backoffDelay } from "./reconnect-backoff";
 export type ConnectionStatus = "connecting" | "live" | "reconnecting" | "refused" | "closed";
 
 /** A chat_message for the room: the new message, or none when the server asks for a resync. */
-export type RoomEvent = { challengeId: number; message?: ChatMessage; resync?: boolean };
+export type RoomEvent = {
+  challengeId: number;
+  message?: ChatMessage;
+  resync?: boolean;
+  /** A message already shown was amended (its new version) or removed (null). */
+  changed?: { id: number; message: ChatMessage | null };
+};
 
 /** The part of the browser WebSocket this class uses. */
 export type SocketLike = {
@@ -164,6 +170,15 @@ export class ChatConnection {
         )
           return;
         this.options.onRoomEvent(data);
+        return;
+      }
+      case "chat_message_changed": {
+        const data = event.data as { challengeId?: number; id?: unknown; message?: ChatMessage | null } | undefined;
+        if (!data || data.challengeId !== this.room || this.joined !== this.room || typeof data.id !== "number") return;
+        this.options.onRoomEvent({
+          challengeId: data.challengeId,
+          changed: { id: data.id, message: data.message ?? null },
+        });
         return;
       }
       case "ERROR": {

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { ChatMessage } from "../../../../shared/schemas/chat";
 import {
   announcementText,
+  applyChanges,
   authorName,
   chatTimeText,
   lastMessageId,
@@ -160,5 +161,18 @@ describe("announcementText", () => {
     expect(announcementText({ type: "system", user: null, message: "Bob Fairway joined the challenge" })).toBe(
       "Bob Fairway joined the challenge",
     );
+  });
+});
+
+describe("applyChanges", () => {
+  test("an amended message replaces its old text in place; a removed one leaves the list", () => {
+    const list = [msg(1, "system", null), msg(2, "system", null), msg(3, "user", OTHER)];
+    const amended = msg(2, "system", null, "Alice recorded a birdie on hole 7");
+    const changes = new Map<number, ChatMessage | null>([
+      [2, amended],
+      [3, null],
+    ]);
+    expect(applyChanges(list, changes)).toEqual([list[0]!, amended]);
+    expect(applyChanges(list, new Map())).toEqual(list);
   });
 });

@@ -68,6 +68,26 @@ export function mergeMessages(...sources: readonly (readonly ChatMessage[])[]): 
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Messages changed after they were sent (a round line amended or removed when one of its records
+ * was deleted): each id's newest version replaces it, a removed one (null) leaves the list.
+ */
+export function applyChanges(
+  messages: readonly ChatMessage[],
+  changes: ReadonlyMap<number, ChatMessage | null>,
+): ChatMessage[] {
+  if (changes.size === 0) return messages as ChatMessage[];
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (!changes.has(m.id)) out.push(m);
+    else {
+      const next = changes.get(m.id);
+      if (next) out.push(next);
+    }
+  }
+  return out;
+}
+
 /** The newest id in a list (0 when empty), which is what `after` catches up from. */
 export function lastMessageId(messages: readonly Pick<ChatMessage, "id">[]): number {
   let last = 0;

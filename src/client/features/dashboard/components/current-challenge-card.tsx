@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
-import { PendingSyncBadge } from "../../offline/public";
+import { PendingSyncBadge, usePendingHoles } from "../../offline/public";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
@@ -14,6 +14,7 @@ import { endsInText } from "../lib/ends-in";
 export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListItem }) {
   const now = useNow();
   const [openHole, setOpenHole] = useState<number | null>(null);
+  const pending = usePendingHoles(challenge.id);
   // The hole list is read only once a hole is opened.
   // The records mark holes whose records wait for a confirmation, and fill the hole dialog.
   const records = useOwnBirdies(challenge.id);
@@ -74,6 +75,7 @@ export function CurrentChallengeCard({ challenge }: { challenge: ChallengeListIt
             holes={statuses}
             allowMultipleBirdies={challenge.allowMultipleBirdies}
             onHoleClick={setOpenHole}
+            waitingToSync={pending}
           />
         </div>
 

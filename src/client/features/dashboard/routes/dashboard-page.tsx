@@ -11,10 +11,12 @@ import { RecentAchievementsWidget } from "../components/recent-achievements-widg
 import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
 import { usePageTitle } from "../../../hooks/use-page-title";
+import { isNewAccountVisit } from "../../../lib/first-visit";
 
 export function DashboardPage() {
   usePageTitle("Dashboard");
   const { user } = useCurrentUser();
+  const newAccount = isNewAccountVisit(user?.id);
   const challenges = useMyChallenges();
   // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
   // still in the future.
@@ -24,10 +26,13 @@ export function DashboardPage() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="min-w-0">
+          {/* A brand-new golfer is welcomed, not welcomed back (the visit the account was made in). */}
           <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">
-            Welcome back, {greetingName(user?.displayName)}!
+            {newAccount ? "Welcome to Birdie Challenge" : "Welcome back"}, {greetingName(user?.displayName)}!
           </h1>
-          <p className="mt-1 text-base-content/70">Your birdie journey continues</p>
+          <p className="mt-1 text-base-content/70">
+            {newAccount ? "Your birdie journey starts here" : "Your birdie journey continues"}
+          </p>
         </div>
         <Link to="/record-birdies" className="btn btn-primary shrink-0">
           <TargetIcon className="text-lg" />

@@ -1,8 +1,59 @@
 import { useEffect, useRef } from "react";
+import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
+import { recordedSummaryText, recordType } from "../../../../shared/domain/scoring";
 import { useRefreshAfterRecordChange } from "../../../hooks/use-refresh-after-record-change";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import { configureOutbox, flushOutbox, usePendingRounds } from "../lib/outbox";
+import type { FlushReport, OutboxEntry } from "../lib/outbox-core";
+
+type Restore = (userId: number, input: RecordRoundInput, refusal: string) => string | null;
+type ChallengeNames = { id: number; name: string }[] | undefined;
+
+function summaryOf(entry: OutboxEntry): string {
+  const eagles = entry.input.holes.filter((h) => recordType(Number(h.score)) === "eagle").length;
+  return recordedSummaryText(entry.input.holes.length - eagles, eagles);
+}
+
+/**
+ * What a flush tells the golfer (docs/product/routes-and-screens.md#record-birdies): a refused
+ * round back on the record form first (it needs them), else the rounds that synced, each with a
+ * link to where its result shows.
+ */
+export function announceFlush(report: FlushReport, challenges: ChallengeNames) {
+  const nameOf = (entry: OutboxEntry) =>
+    challenges?.find((c) => c.id === Number(entry.input.challengeId))?.name ?? "your challenge";
+  const [restored] = report.restored;
+  if (restored) {
+    const more = report.restored.length > 1 ? ` (${report.restored.length} rounds need fixing.)` : "";
+    toast({
+      title: "Round needs fixing",
+      description: `${restored.entry.error ?? "The server refused this round."} Your round in ${nameOf(restored.entry)} is back on the record form.${more}`,
+      variant: "destructive",
+      duration: Number.POSITIVE_INFINITY,
+      link: { label: "Fix round", href: restored.path },
+    });
+    return;
+  }
+  if (report.sent.length === 0 || report.rejected.length > 0) return;
+  const [first] = report.sent;
+  if (!first) return;
+  const sameChallenge = report.sent.every((e) => Number(e.input.challengeId) === Number(first.input.challengeId));
+  const href = sameChallenge ? `/challenges/${Number(first.input.challengeId)}` : "/challenges";
+  if (report.sent.length === 1) {
+    toast({
+      title: "Round synced",
+      description: `${nameOf(first)}: ${summaryOf(first)}`,
+      link: { label: "View Result", href },
+    });
+    return;
+  }
+  toast({
+    title: "Rounds synced",
+    description: `${report.sent.length} rounds recorded while offline have been saved.`,
+    link: { label: sameChallenge ? "View Result" : "View Challenges", href },
+  });
+}
 
 // 'online' is not always fired when a phone finds signal again (or it fires before the network
 // really works), so pending rounds are also retried on a slow timer and when the app is reopened.
@@ -13,8 +64,10 @@ const RETRY_INTERVAL_MS = 30_000;
  * pending rounds on app start, when the connection returns and periodically, and raises 'Could not
  * sync a round' for a round the server refused, kept up until the player retries or discards it.
  */
-export function OfflineSync({ userId }: { userId: number }) {
+export function OfflineSync({ userId, restoreRefused }: { userId: number; restoreRefused?: Restore }) {
   const utils = trpc.useUtils();
+  const restoreRef = useRef(restoreRefused);
+  restoreRef.current = restoreRefused;
   const refreshAfterRecord = useRefreshAfterRecordChange();
   const { count, failed } = usePendingRounds();
   const refreshRef = useRef(refreshAfterRecord);
@@ -24,16 +77,10 @@ export function OfflineSync({ userId }: { userId: number }) {
     configureOutbox({
       userId,
       send: (input) => utils.client.birdies.recordRound.mutate(input),
+      restore: (entry) => restoreRef.current?.(entry.userId, entry.input, entry.error ?? "") ?? null,
       onFlushed: (report) => {
-        if (report.sent.length === 0) return;
-        void refreshRef.current(0);
-        if (report.rejected.length === 0) {
-          const n = report.sent.length;
-          toast({
-            title: "Offline rounds synced",
-            description: `${n} round${n === 1 ? "" : "s"} recorded while offline ${n === 1 ? "has" : "have"} been saved.`,
-          });
-        }
+        if (report.sent.length > 0) void refreshRef.current(0);
+        announceFlush(report, utils.challenges.list.getData());
       },
     });
     void flushOutbox();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
 import {
+  pendingHolesOf,
   classifySyncError,
   createMemoryStore,
   flushEntries,
@@ -92,6 +93,30 @@ describe("flushEntries", () => {
     expect(calls).toBe(0);
   });
 
+  test("a refused round the record form can take back leaves the outbox as a draft", async () => {
+    const store = entries(newEntry(7, round(1), 1, "a"), newEntry(7, round(2), 2, "b"));
+    const offered: string[] = [];
+    const report = await flushEntries(
+      store,
+      7,
+      async () => {
+        throw httpError(400, "The date played must be inside the challenge");
+      },
+      // Challenge 1's page takes it back; challenge 2's cannot (say a round is being marked there).
+      (entry) => {
+        offered.push(`${entry.id}: ${entry.error}`);
+        return entry.input.challengeId === 1 ? "/record-birdies/1" : null;
+      },
+    );
+    expect(offered).toEqual([
+      "a: The date played must be inside the challenge",
+      "b: The date played must be inside the challenge",
+    ]);
+    expect(report.restored.map((r) => [r.entry.id, r.path])).toEqual([["a", "/record-birdies/1"]]);
+    expect(report.rejected.map((e) => e.id)).toEqual(["b"]);
+    expect([...store.entries.keys()]).toEqual(["b"]);
+  });
+
   test("no connection stops the flush and keeps every unsent round pending", async () => {
     const store = entries(newEntry(7, round(1), 1, "a"), newEntry(7, round(2), 2, "b"));
     let calls = 0;
@@ -176,5 +201,40 @@ describe("a round naming a partner's account", () => {
     });
     expect(sent).toEqual([{ ...input, clientRoundId: "round-with-partner" }]);
     expect(sent[0]?.verifiedBy).toBeUndefined();
+  });
+});
+
+describe("pendingHolesOf", () => {
+  const entry = (challengeId: number, holes: [number, number][], status: OutboxEntry["status"] = "pending") => ({
+    ...newEntry(1, {
+      challengeId,
+      date: "2026-05-01",
+      holes: holes.map(([holeNumber, score]) => ({ holeNumber, score })),
+      verifiedBy: { name: "P", signature: "P" },
+    }),
+    status,
+  });
+  test("the waiting holes of one challenge; an eagle wins over a birdie; refused rounds are not waiting", () => {
+    const entries = [
+      entry(5, [
+        [3, 3],
+        [7, 2],
+      ]),
+      entry(
+        5,
+        [
+          [3, 2],
+          [7, 3],
+        ],
+        "sending",
+      ),
+      entry(5, [[9, 3]], "failed"),
+      entry(6, [[1, 3]]),
+    ];
+    expect([...pendingHolesOf(entries, 5)].sort()).toEqual([
+      [3, "eagle"],
+      [7, "eagle"],
+    ]);
+    expect(pendingHolesOf(entries, null).size).toBe(0);
   });
 });

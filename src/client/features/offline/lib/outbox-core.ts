@@ -1,3 +1,4 @@
+import { type RecordType, recordType } from "../../../../shared/domain/scoring";
 import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
 import { httpStatusOf } from "../../../lib/errors";
 import { uuid } from "../../../lib/uuid";
@@ -49,8 +50,10 @@ export const INTERRUPTED_SEND_MESSAGE =
 
 export type FlushReport = {
   sent: OutboxEntry[];
-  /** Entries the server refused during this flush. */
+  /** Entries the server refused during this flush (and left in the outbox). */
   rejected: OutboxEntry[];
+  /** Refused entries that went back to the record form as drafts, with the page that holds each. */
+  restored: { entry: OutboxEntry; path: string }[];
   /** Why the flush stopped early, if it did (the rest stay pending for the next attempt). */
   stoppedBy: "offline" | "retry-later" | null;
 };
@@ -67,8 +70,13 @@ export async function flushEntries(
   store: OutboxStore,
   userId: number,
   send: (input: RecordRoundInput) => Promise<unknown>,
+  /**
+   * A round the server refused may go back to the record form as a draft the golfer can fix
+   * (answering the page that holds it), or null to keep it listed with its reason.
+   */
+  restore: (entry: OutboxEntry) => string | null = () => null,
 ): Promise<FlushReport> {
-  const report: FlushReport = { sent: [], rejected: [], stoppedBy: null };
+  const report: FlushReport = { sent: [], rejected: [], restored: [], stoppedBy: null };
   const entries = (await store.list()).filter((e) => e.userId === userId).sort(byAge);
 
   for (const entry of entries) {
@@ -96,6 +104,12 @@ export async function flushEntries(
       const kind = classifySyncError(error);
       if (kind === "rejected") {
         const failed = { ...entry, status: "failed" as const, error: errorText(error) };
+        const path = restore(failed);
+        if (path !== null) {
+          await store.remove(entry.id);
+          report.restored.push({ entry: failed, path });
+          continue;
+        }
         await store.put(failed);
         report.rejected.push(failed);
         continue;
@@ -135,4 +149,18 @@ export function createMemoryStore(initial: OutboxEntry[] = []): OutboxStore & { 
       entries.delete(id);
     },
   };
+}
+
+/** The holes of the entries still to be sent for one challenge, by hole: an eagle wins over a birdie. */
+export function pendingHolesOf(entries: readonly OutboxEntry[], challengeId: number | null): Map<number, RecordType> {
+  const holes = new Map<number, RecordType>();
+  if (challengeId === null) return holes;
+  for (const entry of entries) {
+    if (entry.status === "failed" || Number(entry.input.challengeId) !== challengeId) continue;
+    for (const hole of entry.input.holes) {
+      const number = Number(hole.holeNumber);
+      if (holes.get(number) !== "eagle") holes.set(number, recordType(Number(hole.score)));
+    }
+  }
+  return holes;
 }

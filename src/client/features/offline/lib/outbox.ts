@@ -45,7 +45,13 @@ const idbStore: OutboxStore = {
 // ---- Module state ------------------------------------------------------------------------------
 
 type Sender = (input: RecordRoundInput) => Promise<unknown>;
-type OutboxConfig = { userId: number; send: Sender; onFlushed?: (report: FlushReport) => void };
+type OutboxConfig = {
+  userId: number;
+  send: Sender;
+  onFlushed?: (report: FlushReport) => void;
+  /** A refused round back to the record form as a draft: the page that holds it, or null to keep it here. */
+  restore?: (entry: OutboxEntry) => string | null;
+};
 type Snapshot = { userId: number | null; entries: OutboxEntry[] };
 
 let config: OutboxConfig | null = null;
@@ -101,7 +107,7 @@ export async function queueRound(input: RecordRoundInput, options: { userId?: nu
 
 async function runFlush(current: OutboxConfig): Promise<FlushReport> {
   try {
-    return await flushEntries(idbStore, current.userId, current.send);
+    return await flushEntries(idbStore, current.userId, current.send, current.restore);
   } finally {
     await changed();
   }

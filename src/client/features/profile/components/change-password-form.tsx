@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { changePasswordSchema } from "../../../../shared/schemas/auth";
 import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/errors";
+import { useServerFormError } from "../../../lib/server-form-error";
 import { toast } from "../../../lib/toast";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useChangePassword } from "../hooks/use-profile";
@@ -14,18 +14,14 @@ const EMPTY = { currentPassword: "", newPassword: "" };
  */
 export function ChangePasswordForm() {
   const { values, setValues, errors, update, validate } = useSchemaForm(changePasswordSchema, EMPTY);
-  const [serverError, setServerError] = useState<{ field: "currentPassword" | null; message: string } | null>(null);
+  const refusal = useServerFormError<keyof typeof EMPTY>({ currentPassword: "currentPassword" });
   const change = useChangePassword();
-
-  const onChange = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    setServerError(null);
-    update(field)(event);
-  };
+  const onChange = (field: keyof typeof EMPTY) => refusal.clearing(update(field));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (change.isPending) return;
-    setServerError(null);
+    refusal.clear();
     const input = validate();
     if (!input) return;
     try {
@@ -38,16 +34,12 @@ export function ChangePasswordForm() {
           : "Use your new password next time you sign in.",
       });
     } catch (error) {
-      const data = (error as { data?: { code?: string } | null }).data;
       // A wrong current password belongs under that field; anything else (e.g. too many tries) above the button.
-      setServerError({
-        field: data?.code === "BAD_REQUEST" ? "currentPassword" : null,
-        message: errorMessage(error, "Your password could not be changed. Please try again."),
-      });
+      refusal.capture(error, "Your password could not be changed. Please try again.");
     }
   }
 
-  const currentError = errors.currentPassword || (serverError?.field === "currentPassword" ? serverError.message : "");
+  const currentError = errors.currentPassword || refusal.fieldError("currentPassword");
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4 sm:max-w-md" aria-label="Change password">
@@ -70,9 +62,9 @@ export function ChangePasswordForm() {
         error={errors.newPassword || undefined}
         hint="At least 6 characters. Your other devices will be signed out."
       />
-      {serverError && serverError.field === null && (
+      {refusal.formError && (
         <p role="alert" className="text-sm text-error">
-          {serverError.message}
+          {refusal.formError}
         </p>
       )}
       <div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { deleteAccountSchema } from "../../../../shared/schemas/account";
+import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
@@ -83,19 +84,14 @@ export function YourDataSection() {
             }}
             error={error ?? undefined}
           />
-          <div className="modal-action mt-0">
-            <button type="button" className="btn btn-ghost" onClick={close}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className={`btn btn-error ${remove.isPending ? "btn-disabled" : ""}`}
-              aria-disabled={remove.isPending || undefined}
-            >
-              {remove.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {remove.isPending ? "Deleting..." : "Delete Account"}
-            </button>
-          </div>
+          <ConfirmActions
+            className="mt-0"
+            tone="danger"
+            confirmLabel="Delete Account"
+            pendingLabel="Deleting..."
+            pending={remove.isPending}
+            onCancel={close}
+          />
         </form>
       </Dialog>
     </div>

@@ -7,6 +7,7 @@ import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { toast } from "../../../lib/toast";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useCreateSupportRequest } from "../hooks/use-support";
+import { YourRequests } from "../components/your-requests";
 import {
   checkSupportForm,
   MISSING_INFORMATION,
@@ -158,6 +159,7 @@ export function SupportPage() {
           </div>
         </aside>
       </div>
+      <YourRequests />
     </section>
   );
 }
