@@ -127,9 +127,12 @@ const AUDIT_ACTIONS = [
   "support.resolve",
   "support.reopen",
   "support.reply",
+  "flag.dismiss",
+  "flag.void_records",
+  "flag.disable_user",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = "user" | "challenge" | "support_request";
+export type AuditTargetType = "user" | "challenge" | "support_request" | "fairplay_flag";
 
 export type AuditEntry = {
   id: number;

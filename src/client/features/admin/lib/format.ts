@@ -57,6 +57,9 @@ const actionVerbs: Record<AuditEntry["action"], string> = {
   "support.resolve": "resolved support request",
   "support.reopen": "reopened support request",
   "support.reply": "replied to support request",
+  "flag.dismiss": "dismissed fair-play flag",
+  "flag.void_records": "voided the records of fair-play flag",
+  "flag.disable_user": "disabled the golfer of fair-play flag",
 };
 
 function targetText(entry: AuditEntry): string {
