@@ -44,6 +44,8 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown): N
   props: { style, children },
 });
 
+const PAD_X = 64;
+const PAD_Y = 44;
 const MEDALS = ["#facc15", "#cbd5e1", "#d97706"];
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -55,7 +57,9 @@ function podium(results: ChallengeResults): Node[] {
         display: "flex",
         alignItems: "center",
         gap: 24,
-        padding: "14px 24px",
+        // satori sizes the content box: the padding comes on top.
+        width: CARD_WIDTH - 2 * PAD_X - 48,
+        padding: "10px 24px",
         borderRadius: 20,
         background: "rgba(255,255,255,0.12)",
       },
@@ -76,8 +80,12 @@ function podium(results: ChallengeResults): Node[] {
           },
           String(s.rank),
         ),
-        el("div", { display: "flex", flexGrow: 1, fontSize: 40, fontWeight: 700 }, clip(s.displayName, 28)),
-        el("div", { display: "flex", fontSize: 36 }, `${s.points} ${s.points === 1 ? "point" : "points"}`),
+        el("div", { display: "flex", flexGrow: 1, fontSize: 38, fontWeight: 700 }, clip(s.displayName, 28)),
+        el(
+          "div",
+          { display: "flex", fontSize: 34, flexShrink: 0 },
+          `${s.points} ${s.points === 1 ? "point" : "points"}`,
+        ),
       ],
     ),
   );
@@ -94,10 +102,10 @@ export async function renderResultsCard(results: ChallengeResults): Promise<Uint
     {
       display: "flex",
       flexDirection: "column",
-      width: "100%",
-      height: "100%",
-      padding: "48px 64px",
-      gap: 18,
+      width: CARD_WIDTH - 2 * PAD_X,
+      height: CARD_HEIGHT - 2 * PAD_Y,
+      padding: `${PAD_Y}px ${PAD_X}px`,
+      gap: 14,
       background: "linear-gradient(135deg, #14532d 0%, #166534 60%, #15803d 100%)",
       color: "#ffffff",
       fontFamily: "Inter",
@@ -106,8 +114,8 @@ export async function renderResultsCard(results: ChallengeResults): Promise<Uint
       el("div", { display: "flex", fontSize: 28, opacity: 0.85 }, "Birdie Challenge · Final results"),
       el("div", { display: "flex", fontSize: 56, fontWeight: 700 }, clip(results.challengeName, 36)),
       el("div", { display: "flex", fontSize: 40, fontWeight: 700, color: "#fde68a" }, headline),
-      el("div", { display: "flex", flexDirection: "column", gap: 12, marginTop: 8 }, podium(results)),
-      el("div", { display: "flex", fontSize: 24, opacity: 0.85, marginTop: "auto" }, results.decidedByText),
+      el("div", { display: "flex", flexDirection: "column", gap: 10, marginTop: 4 }, podium(results)),
+      el("div", { display: "flex", fontSize: 24, opacity: 0.9, marginTop: "auto" }, results.decidedByText),
     ],
   );
   // satori's types want React elements; a plain { type, props } tree is what it reads.
