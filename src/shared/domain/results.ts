@@ -46,7 +46,7 @@ const tiebreakerName = (tiebreaker: Tiebreaker, threshold: number) =>
       ? "first to birdie all 18 holes"
       : "most birdies";
 
-/** The results page's "how it was decided" line (docs/product/texts-and-messages.md#results). */
+/** The results page's "how it was decided" line (docs/product/texts-and-messages.md#fair-play-flags-and-results). */
 export function decidedByText(decided: DecidedBy, tiebreaker: Tiebreaker, threshold: number): string {
   switch (decided) {
     case "nobody":

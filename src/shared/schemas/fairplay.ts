@@ -4,8 +4,8 @@ import type { VerificationStatus } from "../domain/verification";
 import { positiveIdSchema } from "./courses";
 import { readableText } from "./text";
 
-// Anti-cheat flags (docs/product/api.md#fair-play-flags): the admin review queue and the creator's
-// badges. Messages are docs/product/texts-and-messages.md#fair-play-flags word for word.
+// Anti-cheat flags (docs/product/api.md#fair-play): the admin review queue and the creator's
+// badges. Messages are docs/product/texts-and-messages.md#fair-play-flags-and-results word for word.
 
 export const FLAG_NOT_FOUND = "Flag not found";
 export const VOID_REASON_MISSING = "Please give a reason";

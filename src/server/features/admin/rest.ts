@@ -24,7 +24,7 @@ const adminsOnly: MiddlewareHandler<HonoEnv> = async (c, next) => {
 
 const flag = params(z.object({ id: idParam("flag") }));
 
-/** The fair-play review queue (docs/product/api.md#fair-play-flags): the tRPC admin.flags twins. */
+/** The fair-play review queue (docs/product/api.md#fair-play): the tRPC admin.flags twins. */
 export const adminRest = new Hono<HonoEnv>()
   .get("/admin/flags", adminsOnly, query(adminFlagListSchema), async (c) =>
     c.json(await listFlags(signedIn(c), c.req.valid("query"))),
