@@ -26,7 +26,7 @@ export function ResultsPage() {
   const { id: rawId } = useParams();
   const id = /^\d{1,10}$/.test(rawId ?? "") ? Number(rawId) : null;
   const results = trpc.results.final.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false });
-  usePageTitle(results.data ? `Final results: ${results.data.challengeName}` : "Final results");
+  usePageTitle("Final Results", results.data?.challengeName);
   const back = (
     <Link to={id ? `/challenges/${id}` : "/challenges"} className="btn btn-ghost btn-sm min-h-11 -ml-3 self-start">
       <ArrowLeftIcon className="text-base" />
