@@ -91,7 +91,7 @@ const SCENARIOS: Scenario[] = [
     as: "player",
     path: (d) => `/challenges/${d.endedChallengeId}`,
     act: async (page) => {
-      await expect(page.getByTestId("fair-play-flag")).toBeVisible();
+      await expect(page.getByTestId("fair-play-flag").first()).toBeVisible();
     },
   },
   {

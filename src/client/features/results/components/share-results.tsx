@@ -46,11 +46,20 @@ export function ShareResults({ challengeId, challengeName }: { challengeId: numb
 
   return (
     <div className="flex flex-wrap gap-2">
-      <button type="button" className="btn btn-primary min-h-11" onClick={share} disabled={busy}>
+      <button
+        type="button"
+        className="btn btn-primary h-auto min-h-11 max-w-full whitespace-normal"
+        onClick={share}
+        disabled={busy}
+      >
         <ShareIcon />
         Share results card
       </button>
-      <a className="btn btn-outline min-h-11" href={cardUrl(challengeId)} download={fileName}>
+      <a
+        className="btn btn-outline h-auto min-h-11 max-w-full whitespace-normal"
+        href={cardUrl(challengeId)}
+        download={fileName}
+      >
         <DownloadIcon />
         Download card
       </a>

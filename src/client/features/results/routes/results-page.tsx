@@ -28,7 +28,10 @@ export function ResultsPage() {
   const results = trpc.results.final.useQuery({ id: id ?? 0 }, { enabled: id !== null, retry: false });
   usePageTitle("Final Results", results.data?.challengeName);
   const back = (
-    <Link to={id ? `/challenges/${id}` : "/challenges"} className="btn btn-ghost btn-sm min-h-11 -ml-3 self-start">
+    <Link
+      to={id ? `/challenges/${id}` : "/challenges"}
+      className="btn btn-ghost btn-sm h-auto min-h-11 max-w-full -ml-3 self-start whitespace-normal"
+    >
       <ArrowLeftIcon className="text-base" />
       Back to the challenge
     </Link>
@@ -110,7 +113,13 @@ export function ResultsPage() {
           <p className="text-sm text-base-content/70">
             Frozen when the challenge ended: later changes do not alter it.
           </p>
-          <div className="overflow-x-auto">
+          {/* Focusable so keyboard users can scroll the table sideways on a phone (it holds no controls). */}
+          <div
+            className="overflow-x-auto rounded-box focus-visible:outline-2 focus-visible:outline-primary"
+            tabIndex={0}
+            role="region"
+            aria-label="Final standings table"
+          >
             <table className="table">
               <caption className="sr-only">Final standings of {r.challengeName}</caption>
               <thead>
