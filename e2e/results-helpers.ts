@@ -19,7 +19,6 @@ export async function endingChallengeViaApi(
       startDate: new Date(Date.now() - 2 * DAY_MS).toISOString(),
       endDate: new Date(endsAt).toISOString(),
       courseName: `Sunset Links ${Math.random().toString(36).slice(2, 7)}`,
-      allowMultipleBirdies: true,
     },
     headers: { Origin: new URL(baseURL()).origin },
   });
