@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { createChallengeViaApi, joinViaInvite, recordViaApi, utcDay } from "./birdie-helpers";
 import { createChallengeApi } from "./challenge-api";
 import { expect, registerViaApi, signInAdminViaApi, type TestUser, test, uniqueUser } from "./fixtures";
+import { endingChallengeViaApi, recordRoundViaApi, untilEnded } from "./results-helpers";
 
 // WCAG 2.2 AA beyond what axe can see (issue 21; axe itself runs in e2e/a11y.e2e.ts). Every main
 // page at 390 px and 1280 px: a title of its own, every element reached by Tab visible, unobscured
@@ -22,11 +23,14 @@ type World = {
   inviteCode: string;
   /** A second challenge of the player's, for the specs that delete things. */
   scratchId: number;
+  /** An ended challenge of the player's: frozen results and a fair-play flag. */
+  endedId: number;
   rivalName: string;
   states: Record<Exclude<Role, "guest">, Awaited<ReturnType<BrowserContext["storageState"]>>>;
 };
 
 const CHALLENGE_NAME = "Pebble Creek Cup";
+const ENDED_NAME = "Twilight Sprint";
 const SITE = "Birdie Challenge";
 // Long enough to be cut on a 320 px board row unless rows wrap.
 const RIVAL_NAME = "Maximilian Fairway-Ashbourne";
@@ -96,6 +100,10 @@ async function seed(browser: Browser): Promise<World> {
     );
     await rivalContext.close();
   }
+  // Ends during the seeding, with frozen results. Its round was played yesterday on another course
+  // than the player's hole 12 yesterday: a "two courses on one day" fair-play flag.
+  const ended = await endingChallengeViaApi(page.request, { name: ENDED_NAME, endsInMs: 6_000 });
+  await recordRoundViaApi(page.request, ended.id, [1, 2]);
   const playerState = await context.storageState();
   await context.close();
 
@@ -103,6 +111,7 @@ async function seed(browser: Browser): Promise<World> {
   await signInAdminViaApi(await adminContext.newPage());
   const adminState = await adminContext.storageState();
   await adminContext.close();
+  await untilEnded(ended);
 
   return {
     player,
@@ -110,6 +119,7 @@ async function seed(browser: Browser): Promise<World> {
     challengeName: challenge.name,
     inviteCode: challenge.inviteCode,
     scratchId: scratch.id,
+    endedId: ended.id,
     rivalName: RIVAL_NAME,
     states: { player: playerState, admin: adminState },
   };
@@ -417,6 +427,19 @@ const PAGES: PageCase[] = [
     path: (w) => `/record-birdies/${w.challengeId}`,
     title: (w) => `Record Birdies - ${w.challengeName} - ${SITE}`,
   },
+  {
+    name: "final results",
+    deep: true,
+    as: "player",
+    path: (w) => `/challenges/${w.endedId}/results`,
+    title: () => `Final Results - ${ENDED_NAME} - ${SITE}`,
+  },
+  {
+    name: "ended challenge with a fair-play flag",
+    as: "player",
+    path: (w) => `/challenges/${w.endedId}`,
+    title: () => `${ENDED_NAME} - ${SITE}`,
+  },
   { name: "achievements", as: "player", path: () => "/achievements", title: () => `Achievements - ${SITE}` },
   {
     name: "global leaderboard",
@@ -468,6 +491,7 @@ const PAGES: PageCase[] = [
   },
   { name: "admin support", as: "admin", path: () => "/admin/support", title: () => `Support Inbox - Admin - ${SITE}` },
   { name: "admin analytics", as: "admin", path: () => "/admin/analytics", title: () => `Analytics - Admin - ${SITE}` },
+  { name: "admin fair play", as: "admin", path: () => "/admin/fair-play", title: () => `Fair play - Admin - ${SITE}` },
 ];
 
 test.describe("WCAG 2.2 AA beyond axe", () => {

@@ -3,6 +3,7 @@ import { appendFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { createChallengeViaApi, joinViaInvite, namedUser, recordViaApi, utcDay } from "./birdie-helpers";
 import { createChallengeApi } from "./challenge-api";
+import { endingChallengeViaApi, recordRoundViaApi, untilEnded } from "./results-helpers";
 import { expect, registerViaApi, signInAdminViaApi, type TestUser, test } from "./fixtures";
 
 // Accessibility sweep (issue 9, browser quality): axe-core on every main page, in both themes, at a
@@ -25,6 +26,8 @@ type Data = {
   outsider: TestUser;
   challengeId: number;
   inviteCode: string;
+  /** An ended challenge of the player's with frozen results and a fair-play flag. */
+  endedChallengeId: number;
 };
 
 type Scenario = {
@@ -83,6 +86,22 @@ const SCENARIOS: Scenario[] = [
   { name: "challenge detail: leaderboard", as: "player", path: (d) => `/challenges/${d.challengeId}?tab=leaderboard` },
   { name: "challenge detail: rules & info", as: "player", path: (d) => `/challenges/${d.challengeId}?tab=rules` },
   { name: "edit challenge", as: "player", path: (d) => `/challenges/${d.challengeId}/edit` },
+  {
+    name: "challenge detail: ended, with a fair-play flag (creator)",
+    as: "player",
+    path: (d) => `/challenges/${d.endedChallengeId}`,
+    act: async (page) => {
+      await expect(page.getByTestId("fair-play-flag").first()).toBeVisible();
+    },
+  },
+  {
+    name: "final results",
+    as: "player",
+    path: (d) => `/challenges/${d.endedChallengeId}/results`,
+    act: async (page) => {
+      await expect(page.getByRole("list", { name: "Podium" })).toBeVisible();
+    },
+  },
   { name: "record birdies: form", as: "player", path: (d) => `/record-birdies/${d.challengeId}` },
   {
     name: "record birdies: verification step",
@@ -173,6 +192,14 @@ const SCENARIOS: Scenario[] = [
   { name: "admin challenges", as: "admin", path: () => "/admin/challenges" },
   { name: "admin support", as: "admin", path: () => "/admin/support" },
   { name: "admin analytics", as: "admin", path: () => "/admin/analytics" },
+  {
+    name: "admin fair play",
+    as: "admin",
+    path: () => "/admin/fair-play",
+    act: async (page) => {
+      await expect(page.getByRole("article").first()).toBeVisible();
+    },
+  },
 ];
 
 let data: Data | undefined;
@@ -206,6 +233,10 @@ async function seed(browser: Browser): Promise<Data> {
     signature: "J. P.",
   });
   await createChallengeApi(page.request, { name: "Next Month Scramble", startInDays: 5, endInDays: 30 });
+  // Ends during the seeding, with frozen results. Its round was played yesterday on another course
+  // than the player's hole 12 yesterday: a "two courses on one day" fair-play flag.
+  const ended = await endingChallengeViaApi(page.request, { name: "Twilight Sprint", endsInMs: 6_000 });
+  await recordRoundViaApi(page.request, ended.id, [1, 2]);
   const support = await page.request.post("/api/support", {
     data: {
       email: player.email,
@@ -253,7 +284,14 @@ async function seed(browser: Browser): Promise<Data> {
   await adminContext.close();
 
   await context.close();
-  return { player, outsider, challengeId: challenge.id, inviteCode: challenge.inviteCode };
+  await untilEnded(ended);
+  return {
+    player,
+    outsider,
+    challengeId: challenge.id,
+    inviteCode: challenge.inviteCode,
+    endedChallengeId: ended.id,
+  };
 }
 
 async function signIn(page: Page, role: Role, d: Data) {

@@ -12,7 +12,7 @@ test.describe("admin area", () => {
     await page.getByRole("menuitem", { name: "Admin" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-    await page.getByRole("link", { name: "Play" }).click();
+    await page.getByRole("link", { name: "Play", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1, name: /Welcome back/ })).toBeVisible();
     await page.goto("/admin");

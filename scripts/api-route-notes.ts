@@ -22,6 +22,11 @@ import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } fr
 import { pushEndpointSchema, pushSubscriptionSchema } from "../src/shared/schemas/push";
 import { supportRequestSchema } from "../src/shared/schemas/support";
 import { reasonBodySchema, restoreBodySchema } from "../src/shared/schemas/verification";
+import {
+  adminFlagDisableBodySchema,
+  adminFlagListSchema,
+  adminFlagVoidBodySchema,
+} from "../src/shared/schemas/fairplay";
 
 // What the route table and the zod schemas cannot say about each REST route: what it is for,
 // what it answers and which statuses it adds. scripts/gen-api-docs.ts joins these notes with
@@ -68,9 +73,17 @@ export const GROUPS = [
   "Notifications",
   "Support",
   "Results and your data",
+  "Fair play",
   "Push notifications",
   "Verification",
 ] as const;
+
+const NOT_ADMIN: [number, string] = [
+  403,
+  "`Admins only`: the caller is not an enabled admin (before any input is read)",
+];
+const FLAG_MISSING: [number, string] = [404, "`Flag not found`"];
+const FLAG_DONE: [number, string] = [409, "`This flag has already been dealt with`: it is dismissed or actioned"];
 
 const NOT_MEMBER: [number, string] = [
   404,
@@ -453,6 +466,71 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     userIdQuery: true,
     answer: "200 `text/calendar` (`Content-Disposition: attachment`)",
     errors: [NOT_MEMBER],
+  },
+  "GET /api/challenges/:id/results": {
+    group: "Results and your data",
+    summary: "The final results, frozen when the challenge ended",
+    description:
+      "The board as it stood at the end (the boards' own order), with the names as they were, the winner(s) and which step of the win rule decided (`decidedBy`: `points`, `tiebreaker`, `lastRecord`, `shared` or `nobody`, and `decidedByText` in words). Frozen once by a job at the end moment, or by the first read after it; later account deletions, disables and record changes do not change it (a deleted golfer's `userId` becomes null, the name stays). See rules.md, Final results.",
+    userIdQuery: true,
+    answer: "200 `ChallengeResults`",
+    errors: [NOT_MEMBER, [409, "`This challenge has not ended yet. Its final results are shown once it ends.`"]],
+  },
+  "GET /api/challenges/:id/results/card.png": {
+    group: "Results and your data",
+    summary: "The results share card: a 1200 x 630 PNG for social apps",
+    description:
+      "Drawn on the server from the frozen results (challenge name, winner(s), podium, how it was decided). ADR 0042.",
+    userIdQuery: true,
+    answer: "200 `image/png`",
+    errors: [NOT_MEMBER, [409, "`This challenge has not ended yet. Its final results are shown once it ends.`"]],
+  },
+  "GET /api/challenges/:id/flags": {
+    group: "Fair play",
+    summary: "The open fair-play flags on the challenge's records, for its creator",
+    description:
+      "Each flag with its rule, title, explanation, the flagged golfer and the ids of this challenge's records it is about. Flags inform; they never block recording. See rules.md, Fair-play flags.",
+    userIdQuery: true,
+    answer: "200 `ChallengeFlag[]`",
+    errors: [NOT_MEMBER, [403, "`Only the creator sees fair-play flags`: a member who is not the creator"]],
+  },
+  "GET /api/admin/flags": {
+    group: "Fair play",
+    summary: "The admin review queue: flags with one status, newest first, 20 a page",
+    query: adminFlagListSchema,
+    userIdQuery: true,
+    answer: "200 `{ items: AdminFlag[], total, page, pageSize }`",
+    errors: [NOT_ADMIN],
+  },
+  "POST /api/admin/flags/:id/dismiss": {
+    group: "Fair play",
+    summary: "Dismiss a flag (audited as `flag.dismiss`)",
+    description:
+      "A dismissed flag stays dismissed while it is about the same records; new records joining it open it again.",
+    paramNotes: { id: "A flag id" },
+    answer: "200 `{ changed: true, item: AdminFlag }`",
+    errors: [NOT_ADMIN, FLAG_MISSING, FLAG_DONE],
+  },
+  "POST /api/admin/flags/:id/void": {
+    group: "Fair play",
+    summary: "Void every record of a flag, with a reason (audited as `flag.void_records`)",
+    description:
+      "Each record not voided yet goes to `voided` through the one verification status change (its history keeps who, when and the reason); the flag is then `actioned`.",
+    body: adminFlagVoidBodySchema,
+    paramNotes: { id: "A flag id" },
+    answer: "200 `{ changed: true, item: AdminFlag }`",
+    errors: [NOT_ADMIN, FLAG_MISSING, FLAG_DONE],
+  },
+  "POST /api/admin/flags/:id/disable-user": {
+    group: "Fair play",
+    summary: "Disable the flagged golfer (or either golfer of a ring) and mark the flag actioned",
+    description:
+      "The admin area's own disable: every session revoked, `user.disable` in the audit log, then `flag.disable_user`.",
+    body: adminFlagDisableBodySchema,
+    paramNotes: { id: "A flag id" },
+    fieldNotes: { userId: "Optional: a golfer named in the flag (default: the flagged golfer); another is a 400" },
+    answer: "200 `{ changed: true, item: AdminFlag }`",
+    errors: [NOT_ADMIN, FLAG_MISSING, FLAG_DONE],
   },
   "GET /api/users/me/export": {
     group: "Results and your data",
@@ -899,6 +977,16 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "account.export": { access: "signed in", twin: "GET /api/users/me/export" },
   "account.delete": { access: "signed in", twin: "DELETE /api/users/me" },
   "results.holes": { access: "signed in", twin: "GET /api/challenges/:id/holes" },
+  "results.final": { access: "signed in", twin: "GET /api/challenges/:id/results" },
+  "fairplay.challengeFlags": { access: "signed in", twin: "GET /api/challenges/:id/flags" },
+  "admin.flags.list": { access: "admin", twin: "GET /api/admin/flags" },
+  "admin.flags.dismiss": { access: "admin", twin: "POST /api/admin/flags/:id/dismiss" },
+  "admin.flags.voidRecords": { access: "admin", twin: "POST /api/admin/flags/:id/void", note: "`{ id, reason }`" },
+  "admin.flags.disableUser": {
+    access: "admin",
+    twin: "POST /api/admin/flags/:id/disable-user",
+    note: "`{ id, userId? }`",
+  },
   "config.get": {
     access: "public",
     note: "`{ adAffiliateUrl, mailEnabled }`: a null `adAffiliateUrl` means this deployment shows no ads; `mailEnabled` is false without `SMTP_URL`",

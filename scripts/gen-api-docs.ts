@@ -50,6 +50,7 @@ const PARAM_TEXT: Record<ParamKind, string> = {
   code: "An invite link code (16 URL-safe characters when issued). Unknown or malformed: 404; over 128 characters: 400 `Invalid invite code`",
   pin: "A PIN; letter case, spaces, dashes and other non-alphanumerics are ignored",
   token: "The token of a mailed link: 52 characters `a-z2-7` (32 random bytes). Anything else: 400 like a spent link",
+  flag: "A fair-play flag id",
 };
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {

@@ -3,9 +3,11 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountRest } from "./features/account/rest";
 import { achievementsRest } from "./features/achievements/rest";
+import { adminRest } from "./features/admin/rest";
 import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
+import { fairplayRest } from "./features/fairplay/rest";
 import { birdiesRest } from "./features/birdies/rest";
 import { chatRest } from "./features/chat/rest";
 import { healthProbesRest } from "./features/health/probes";
@@ -111,6 +113,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", verificationRest);
   app.route("/api", chatRest);
   app.route("/api", resultsRest);
+  app.route("/api", fairplayRest);
+  app.route("/api", adminRest);
   app.route("/api", pushRest);
   app.all("/api/*", (c) => c.json({ message: "Not found" }, 404));
 

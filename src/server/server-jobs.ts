@@ -1,4 +1,6 @@
+import { fairplayJobs } from "./features/fairplay/jobs";
 import { notificationJobs } from "./features/notifications/jobs";
+import { resultsJobs } from "./features/results/jobs";
 import { mailJobs } from "./features/mail/public";
 import { pushJobs } from "./features/push/jobs";
 import type { JobHandlers } from "./jobs/runner";
@@ -9,5 +11,5 @@ import type { JobHandlers } from "./jobs/runner";
  * with no handler is never claimed by this process.
  */
 export function serverJobHandlers(): JobHandlers {
-  return { ...notificationJobs, ...mailJobs, ...pushJobs };
+  return { ...notificationJobs, ...mailJobs, ...pushJobs, ...fairplayJobs, ...resultsJobs };
 }

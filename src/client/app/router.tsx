@@ -41,6 +41,7 @@ const ChallengeLeaderboardPage = lazyPage(
   () => import("../features/leaderboards/routes/challenge-leaderboard-page"),
   "ChallengeLeaderboardPage",
 );
+const ResultsPage = lazyPage(() => import("../features/results/routes/results-page"), "ResultsPage");
 const ProfilePage = lazyPage(() => import("../features/profile/routes/profile-page"), "ProfilePage");
 const NotificationsPage = lazyPage(
   () => import("../features/notifications/routes/notifications-page"),
@@ -72,6 +73,7 @@ const AdminChallengesPage = lazyPage(
   "AdminChallengesPage",
 );
 const AdminSupportPage = lazyPage(() => import("../features/admin/routes/admin-support-page"), "AdminSupportPage");
+const AdminFairPlayPage = lazyPage(() => import("../features/admin/routes/admin-fair-play-page"), "AdminFairPlayPage");
 const AdminAnalyticsPage = lazyPage(
   () => import("../features/admin/routes/admin-analytics-page"),
   "AdminAnalyticsPage",
@@ -123,6 +125,7 @@ export function createAppRouter() {
             { path: "users", element: <AdminUsersPage /> },
             { path: "challenges", element: <AdminChallengesPage /> },
             { path: "support", element: <AdminSupportPage /> },
+            { path: "fair-play", element: <AdminFairPlayPage /> },
             { path: "analytics", element: <AdminAnalyticsPage /> },
             { path: "*", element: <NotFoundPage /> },
           ],
@@ -135,6 +138,7 @@ export function createAppRouter() {
             { path: "/challenges/new", element: <NewChallengePage /> },
             { path: "/challenges/:id", element: <ChallengeDetailPage /> },
             { path: "/challenges/:id/edit", element: <EditChallengePage /> },
+            { path: "/challenges/:id/results", element: <ResultsPage /> },
             { path: "/record-birdies", element: <RecordBirdiesPage /> },
             { path: "/record-birdies/:challengeId", element: <RecordBirdiesPage /> },
             { path: "/record-multiple-birdies", element: <RecordMultipleRedirect /> },

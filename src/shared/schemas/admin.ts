@@ -130,9 +130,12 @@ const AUDIT_ACTIONS = [
   "support.reply",
   "record.void",
   "record.restore",
+  "flag.dismiss",
+  "flag.void_records",
+  "flag.disable_user",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditTargetType = "user" | "challenge" | "support_request" | "record";
+export type AuditTargetType = "user" | "challenge" | "support_request" | "record" | "fairplay_flag";
 
 export type AuditEntry = {
   id: number;

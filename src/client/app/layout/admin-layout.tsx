@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { SkipLink } from "../../components/ui/skip-link";
-import { ChartIcon, FlagIcon, HomeIcon, LifeBuoyIcon, LogOutIcon, UsersIcon } from "../../components/ui/icons";
+import {
+  ChartIcon,
+  FlagIcon,
+  HomeIcon,
+  LifeBuoyIcon,
+  LogOutIcon,
+  ShieldIcon,
+  UsersIcon,
+} from "../../components/ui/icons";
 import type { SessionUser } from "../../lib/session";
 import { useAuth } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";
@@ -24,6 +32,7 @@ const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/users", label: "Users", icon: <UsersIcon />, matches: section("/admin/users") },
   { to: "/admin/challenges", label: "Challenges", icon: <FlagIcon />, matches: section("/admin/challenges") },
   { to: "/admin/support", label: "Support", icon: <LifeBuoyIcon />, matches: section("/admin/support") },
+  { to: "/admin/fair-play", label: "Fair play", icon: <ShieldIcon />, matches: section("/admin/fair-play") },
   { to: "/admin/analytics", label: "Analytics", icon: <ChartIcon />, matches: section("/admin/analytics") },
 ];
 

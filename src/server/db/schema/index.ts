@@ -13,3 +13,5 @@ export * from "./jobs";
 export * from "./notifications";
 export * from "./account-tokens";
 export * from "./push";
+export * from "./fairplay";
+export * from "./results";

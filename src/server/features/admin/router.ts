@@ -10,16 +10,23 @@ import {
   adminUserIdSchema,
   adminUserListSchema,
 } from "../../../shared/schemas/admin";
+import {
+  adminFlagDisableSchema,
+  adminFlagIdSchema,
+  adminFlagListSchema,
+  adminFlagVoidSchema,
+} from "../../../shared/schemas/fairplay";
 import { adminProcedure, router } from "../../trpc/init";
 import { analytics } from "./analytics";
 import { listAudit } from "./audit";
 import { challengeDetail, deleteChallengeAsAdmin, listChallenges } from "./challenges";
 import { dashboard } from "./dashboard";
+import { disableFlaggedUser, dismissFlag, listFlags, voidFlagRecords } from "./flags";
 import { listSupport, replyToSupport, setSupportStatus } from "./support";
 import { createResetLink, listUsers, sendResetLink, setAdmin, setDisabled, userDetail } from "./users";
 
-// The admin area (docs/product/routes-and-screens.md#admin-pages), over tRPC only (no REST twins):
-// adminProcedure answers 403 to everyone else before any input is read.
+// The admin area (docs/product/routes-and-screens.md#admin-pages), over tRPC (the fair-play queue
+// also has REST twins, rest.ts): adminProcedure answers 403 to everyone else before any input is read.
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => dashboard(ctx)),
   analytics: adminProcedure.query(({ ctx }) => analytics(ctx)),
@@ -40,6 +47,14 @@ export const adminRouter = router({
     delete: adminProcedure
       .input(adminChallengeIdSchema)
       .mutation(({ ctx, input }) => deleteChallengeAsAdmin(ctx, input)),
+  }),
+  flags: router({
+    list: adminProcedure.input(adminFlagListSchema).query(({ ctx, input }) => listFlags(ctx, input)),
+    dismiss: adminProcedure.input(adminFlagIdSchema).mutation(({ ctx, input }) => dismissFlag(ctx, input)),
+    voidRecords: adminProcedure.input(adminFlagVoidSchema).mutation(({ ctx, input }) => voidFlagRecords(ctx, input)),
+    disableUser: adminProcedure
+      .input(adminFlagDisableSchema)
+      .mutation(({ ctx, input }) => disableFlaggedUser(ctx, input)),
   }),
   support: router({
     list: adminProcedure.input(adminSupportListSchema).query(({ ctx, input }) => listSupport(ctx, input)),

@@ -26,6 +26,7 @@ import { displayNameOf } from "../users/queries";
 import { CHALLENGE_NOT_FOUND, lockChallenge, lockMembership, requireCreator, requireMember } from "./access";
 import { courseListOf, viewOf } from "./views";
 import { onlyRow } from "../../lib/rows";
+import { resultsEvents } from "../results/public";
 import { notificationEvents } from "../notifications/public";
 
 // What the creator changes: create, edit, delete, courses, players and invite codes.
@@ -112,6 +113,8 @@ export async function createChallenge(
     await tx.insert(challengePlayers).values({ challengeId: row.id, userId });
     // Starts tomorrow / ends in 24 h / ended (docs/product/rules.md#notifications).
     await notificationEvents.scheduleChallenge(tx, row, now(ctx));
+    // Final results are frozen at the end moment (docs/product/rules.md#final-results).
+    await resultsEvents.scheduleFreeze(tx, row);
     return viewOf(inTransaction(ctx, tx), row);
   });
 }
@@ -153,6 +156,8 @@ export async function updateChallenge(
     const row = onlyRow(await tx.update(challenges).set(patch).where(eq(challenges.id, challengeId)).returning());
     // New dates get their own reminders; those of the old dates find themselves stale and stay quiet.
     await notificationEvents.scheduleChallenge(tx, row, now(ctx));
+    // Final results are frozen at the end moment (docs/product/rules.md#final-results).
+    await resultsEvents.scheduleFreeze(tx, row);
     return viewOf(inTransaction(ctx, tx), row);
   });
 }

@@ -20,6 +20,19 @@ export type RankedRow = {
   total_players: number;
 };
 
+/**
+ * The board order (docs/product/rules.md#challenge-boards) over members `p`, their challenge `c` and
+ * their trigger-kept standing `s` (drizzle/0016); rank() and the listing order of the boards and
+ * of the frozen results share it.
+ */
+export const BOARD_ORDER = sql`
+  coalesce(s.points, 0) desc,
+  case when c.tiebreaker = 'mostBirdies'
+       then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
+  case when c.tiebreaker = 'firstToThreshold' then s.hole_moments[c.tiebreaker_threshold]
+       when c.tiebreaker = 'firstToComplete' then s.hole_moments[18] end asc nulls last,
+  s.last_at asc nulls last`;
+
 export const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -91,5 +104,47 @@ export async function rankChallenges(
     left join stats s on s.challenge_id = m.challenge_id and s.user_id = m.user_id
     left join reach r on r.challenge_id = m.challenge_id and r.user_id = m.user_id
     order by m.challenge_id, rank, lower(u.display_name), m.user_id`,
+  );
+}
+
+export type FinalStandingRow = {
+  user_id: number;
+  display_name: string;
+  points: number;
+  birdies: number;
+  eagles: number;
+  holes: number;
+  rank: number;
+  position: number;
+  /** The mostBirdies tally (an eagle counts twice with eagleBonus). */
+  birdie_tally: number;
+  /** When the player reached the threshold / all 18 holes (ISO), null when they did not. */
+  reached_threshold: string | null;
+  reached_all: string | null;
+  last_at: string | null;
+};
+
+/**
+ * One challenge's board exactly as its members see it (BOARD_ORDER over the standings), with the
+ * keys each tiebreak compared, so the frozen results can say which one decided (ADR 0042).
+ */
+export async function finalStandings(db: Db, challengeId: number): Promise<FinalStandingRow[]> {
+  return rows<FinalStandingRow>(
+    db,
+    sql`select p.user_id, u.display_name,
+               coalesce(s.points, 0)::int as points, coalesce(s.birdies, 0)::int as birdies,
+               coalesce(s.eagles, 0)::int as eagles, coalesce(s.holes, 0)::int as holes,
+               (rank() over (order by ${BOARD_ORDER}))::int as rank,
+               (row_number() over (order by ${BOARD_ORDER}, lower(u.display_name), p.user_id))::int as position,
+               (coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end))::int as birdie_tally,
+               to_char(s.hole_moments[c.tiebreaker_threshold] at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as reached_threshold,
+               to_char(s.hole_moments[18] at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as reached_all,
+               to_char(s.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as last_at
+        from challenge_players p
+        join challenges c on c.id = p.challenge_id
+        join users u on u.id = p.user_id
+        left join challenge_standings s on s.challenge_id = p.challenge_id and s.user_id = p.user_id
+        where p.challenge_id = ${challengeId}
+        order by position`,
   );
 }

@@ -16,6 +16,7 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
+import { BOARD_ORDER } from "./queries";
 
 export const GLOBAL_TOP = 100;
 const MY_CHALLENGES_TOP = 3;
@@ -42,15 +43,6 @@ const idList = (ids: readonly number[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-
-/** The board order (docs/product/rules.md#challenge-boards); rank() and the listing order share it. */
-const BOARD_ORDER = sql`
-  coalesce(s.points, 0) desc,
-  case when c.tiebreaker = 'mostBirdies'
-       then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
-  case when c.tiebreaker = 'firstToThreshold' then s.hole_moments[c.tiebreaker_threshold]
-       when c.tiebreaker = 'firstToComplete' then s.hole_moments[18] end asc nulls last,
-  s.last_at asc nulls last`;
 
 /**
  * Ranks every player of the given challenges in one statement: points, then the challenge's

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { challengesEndingAfter } from "../challenges/queries";
+import { resultsEvents } from "../results/public";
 import { notificationEvents } from "./public";
 
 /** How far back an ended challenge still gets its "ended" notification when first scheduled. */
@@ -13,6 +14,10 @@ const ENDED_GRACE_MS = 86_400_000;
  */
 export async function scheduleChallengeReminders(db: Db, at = new Date()): Promise<number> {
   const list = await challengesEndingAfter(db, new Date(at.getTime() - ENDED_GRACE_MS));
-  for (const challenge of list) await notificationEvents.scheduleChallenge(db, challenge, at);
+  for (const challenge of list) {
+    await notificationEvents.scheduleChallenge(db, challenge, at);
+    // Final results too (ADR 0042): challenges that predate this release, or ended while no process ran.
+    await resultsEvents.scheduleFreeze(db, challenge);
+  }
   return list.length;
 }

@@ -4,6 +4,8 @@ import { signedIn, signedInOnly } from "../../http/rest-context";
 import type { HonoEnv } from "../../http/types";
 import { idParam, params } from "../../http/validate";
 import { calendarIcs, recordsCsv } from "./exports";
+import { renderResultsCard } from "./card";
+import { challengeResultsOf } from "./final";
 import { holeLegends } from "./holes";
 
 const challenge = params(z.object({ id: idParam("challenge") }));
@@ -28,4 +30,15 @@ export const resultsRest = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const ics = await calendarIcs(signedIn(c), { id });
     return c.body(ics, 200, download(`challenge-${id}.ics`, "text/calendar; charset=utf-8"));
+  })
+  .get("/challenges/:id/results", signedInOnly, challenge, async (c) =>
+    c.json(await challengeResultsOf(signedIn(c), c.req.valid("param"))),
+  )
+  .get("/challenges/:id/results/card.png", signedInOnly, challenge, async (c) => {
+    const { id } = c.req.valid("param");
+    const png = await renderResultsCard(await challengeResultsOf(signedIn(c), { id }));
+    return c.body(png, 200, {
+      "Content-Type": "image/png",
+      "Content-Disposition": `inline; filename="challenge-${id}-results.png"`,
+    });
   });

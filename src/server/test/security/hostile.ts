@@ -457,7 +457,7 @@ export const RAW_PATH_IDS = [
   "a".repeat(5_000),
 ];
 
-export type ParamKind = "challenge" | "user" | "course" | "birdie" | "code" | "pin" | "token";
+export type ParamKind = "challenge" | "user" | "course" | "birdie" | "code" | "pin" | "token" | "flag";
 const PARAM_REFS: Record<ParamKind, string[]> = {
   challenge: ["own.id", "other.id", "secret.id"],
   user: ["member.id", "owner.id", "stranger.id", "admin.id"],
@@ -467,6 +467,7 @@ const PARAM_REFS: Record<ParamKind, string[]> = {
   pin: ["own.invitePin", "other.invitePin", "secret.invitePin"],
   // A mailed link's token names nothing the world knows; an invite code is some other string.
   token: ["own.inviteCode", "other.inviteCode"],
+  flag: ["flag.id"],
 };
 
 /** A path parameter: `{ raw }` goes into the URL as is, `{ value }` is percent-encoded first. */

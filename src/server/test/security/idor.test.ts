@@ -408,6 +408,64 @@ export const IDOR_CASES: Case[] = [
     (w) => ({ path: `/api/birdies?userId=${w.owner.id}` }),
     { control: "owner" },
   ),
+  // ---- fair-play flags and frozen results ----
+  tc("fairplay.challengeFlags", "the flags of a challenge one is not in", (w) => ({ id: w.secret.id }), {
+    control: "owner",
+  }),
+  tc("fairplay.challengeFlags", "the flags of another's challenge one plays in", (w) => ({ id: w.other.id }), {
+    as: ["member"],
+  }),
+  tc("results.final", "the results of a challenge one is not in", (w) => ({ id: w.secret.id })),
+  rc("GET", "/api/challenges/:id/flags", "the flags of a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/flags`,
+  })),
+  rc(
+    "GET",
+    "/api/challenges/:id/flags",
+    "the flags of another's challenge one plays in",
+    (w) => ({ path: `/api/challenges/${w.other.id}/flags` }),
+    { as: ["member"] },
+  ),
+  rc("GET", "/api/challenges/:id/results", "the results of a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/results`,
+  })),
+  rc("GET", "/api/challenges/:id/results/card.png", "the share card of a challenge one is not in", (w) => ({
+    path: `/api/challenges/${w.secret.id}/results/card.png`,
+  })),
+  tc("admin.flags.dismiss", "dismissing a fair-play flag", (w) => ({ id: w.flag.id }), { as: ["member", "owner"] }),
+  tc("admin.flags.voidRecords", "voiding a flag's records", (w) => ({ id: w.flag.id, reason: "x" }), {
+    as: ["member", "owner"],
+  }),
+  tc("admin.flags.disableUser", "disabling a flagged golfer", (w) => ({ id: w.flag.id }), { as: ["member", "owner"] }),
+  rc(
+    "POST",
+    "/api/admin/flags/:id/dismiss",
+    "dismissing a fair-play flag",
+    (w) => ({
+      path: `/api/admin/flags/${w.flag.id}/dismiss`,
+    }),
+    { as: ["member", "owner"] },
+  ),
+  rc(
+    "POST",
+    "/api/admin/flags/:id/void",
+    "voiding a flag's records",
+    (w) => ({
+      path: `/api/admin/flags/${w.flag.id}/void`,
+      body: { reason: "x" },
+    }),
+    { as: ["member", "owner"] },
+  ),
+  rc(
+    "POST",
+    "/api/admin/flags/:id/disable-user",
+    "disabling a flagged golfer",
+    (w) => ({
+      path: `/api/admin/flags/${w.flag.id}/disable-user`,
+      body: { userId: w.owner.id },
+    }),
+    { as: ["member", "owner"] },
+  ),
   rc("POST", "/api/birdies", "a record in a challenge one is not in", (w) => ({
     path: "/api/birdies",
     body: {
@@ -663,6 +721,7 @@ describe("?userId= naming someone else never acts as them", () => {
   // (docs/product/api.md#userid-and-usersid). Every signed-in GET route either refuses a foreign
   // ?userId= with 403 or ignores it (same answer).
   const gets = REST_ROUTES.filter((r) => r.method === "GET" && r.auth === "user");
+  const persona = (r: (typeof REST_ROUTES)[number]) => (r.admin ? w.admin : w.member);
   for (const route of gets) {
     test(routeKey(route), async () => {
       await w.ensure();
@@ -684,14 +743,15 @@ describe("?userId= naming someone else never acts as them", () => {
       });
       // Routes that need a query to answer at all get a plausible one (a push endpoint names the device).
       if (route.sampleQuery) path = `${path}?${route.sampleQuery}`;
-      const cookie = w.member.cookie;
+      const cookie = persona(route).cookie;
       const plain = await send(h.app, { method: "GET", path, headers: headersFor(cookie) });
       const foreign = await send(h.app, {
         method: "GET",
         path: `${path}${path.includes("?") ? "&" : "?"}userId=${w.owner.id}`,
         headers: headersFor(cookie),
       });
-      expect(plain.status).toBeLessThan(400);
+      if (route.readStatus) expect(plain.status).toBe(route.readStatus);
+      else expect(plain.status).toBeLessThan(400);
       if (foreign.status !== 403) {
         expect(foreign.status).toBe(plain.status);
         expect(foreign.text).toBe(plain.text);

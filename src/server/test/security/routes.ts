@@ -13,6 +13,7 @@ import { changeEmailSchema, passwordResetRequestSchema, passwordResetSchema } fr
 import { pushEndpointSchema, pushSubscriptionSchema } from "../../../shared/schemas/push";
 import { supportRequestSchema } from "../../../shared/schemas/support";
 import { reasonBodySchema, restoreBodySchema } from "../../../shared/schemas/verification";
+import { adminFlagDisableBodySchema, adminFlagVoidBodySchema } from "../../../shared/schemas/fairplay";
 import { PICTURE_CACHE_CONTROL } from "../../features/profile/rest";
 import { schemaKeys, type ParamKind } from "./hostile";
 
@@ -41,6 +42,13 @@ export type RestRoute = {
    * (cache-control.test.ts checks both).
    */
   cache?: string;
+  /** Admins only: everyone else gets 403 (the suites read it as the admin persona). */
+  admin?: true;
+  /**
+   * The status a plain signed-in read of the member's own things gets when it is not 2xx by design
+   * (the results of a challenge still running: 409).
+   */
+  readStatus?: number;
 };
 
 export const REST_ROUTES: RestRoute[] = [
@@ -104,6 +112,33 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/challenges/:id/holes", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/records.csv", params: { id: "challenge" }, auth: "user" },
   { method: "GET", path: "/api/challenges/:id/calendar.ics", params: { id: "challenge" }, auth: "user" },
+  { method: "GET", path: "/api/challenges/:id/flags", params: { id: "challenge" }, auth: "user" },
+  { method: "GET", path: "/api/challenges/:id/results", params: { id: "challenge" }, auth: "user", readStatus: 409 },
+  {
+    method: "GET",
+    path: "/api/challenges/:id/results/card.png",
+    params: { id: "challenge" },
+    auth: "user",
+    readStatus: 409,
+  },
+  { method: "GET", path: "/api/admin/flags", query: ["status", "page"], auth: "user", admin: true },
+  { method: "POST", path: "/api/admin/flags/:id/dismiss", params: { id: "flag" }, auth: "user", admin: true },
+  {
+    method: "POST",
+    path: "/api/admin/flags/:id/void",
+    params: { id: "flag" },
+    body: schemaKeys(adminFlagVoidBodySchema),
+    auth: "user",
+    admin: true,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/flags/:id/disable-user",
+    params: { id: "flag" },
+    body: schemaKeys(adminFlagDisableBodySchema),
+    auth: "user",
+    admin: true,
+  },
   {
     method: "POST",
     path: "/api/challenges/:id/invite/email",

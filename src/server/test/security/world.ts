@@ -61,6 +61,8 @@ export class World {
   secret!: ChallengeRef;
   birdie = { member: 0, owner: 0, secret: 0 };
   support = { id: 0 };
+  /** An open fair-play flag on the owner's record (the admin queue's routes act on it). */
+  flag = { id: 0 };
   /** How often `ensure` had to repair something (a sign the fuzzers reached deep paths). */
   repairs = 0;
 
@@ -125,9 +127,11 @@ export class World {
           ? this.birdie
           : head === "support"
             ? this.support
-            : ((this.personas as Record<string, Persona | undefined>)[head] as unknown as
-                | Record<string, unknown>
-                | undefined);
+            : head === "flag"
+              ? this.flag
+              : ((this.personas as Record<string, Persona | undefined>)[head] as unknown as
+                  | Record<string, unknown>
+                  | undefined);
     if (!holder || !(key in holder)) throw new Error(`unknown world reference ${path}`);
     return holder[key];
   };
@@ -173,6 +177,24 @@ export class World {
       // A fuzzed update may have closed the challenge or refused repeats: the id then names nothing.
       return 0;
     }
+  }
+
+  /** The open flag, made or reopened when a case dismissed, actioned or deleted it. */
+  private async ensureFlag() {
+    const found = (await this.h.db.execute(
+      sql`select status from fairplay_flags where id = ${this.flag.id}`,
+    )) as unknown as { rows?: { status: string }[] } | { status: string }[];
+    const [row] = Array.isArray(found) ? found : (found.rows ?? []);
+    if (row?.status === "open") return;
+    if (this.flag.id) this.repairs++;
+    const made = (await this.h.db.execute(sql`
+      insert into fairplay_flags (rule, user_id, subject_key, record_ids, explanation)
+      values ('self_partner', ${this.owner.id}, 'hostile', array[${this.birdie.owner}]::int[], 'A seeded flag')
+      on conflict (rule, user_id, subject_key) do update
+        set status = 'open', resolution = null, resolved_by = null, resolved_at = null, record_ids = excluded.record_ids
+      returning id`)) as unknown as { rows?: { id: number }[] } | { id: number }[];
+    const [flag] = Array.isArray(made) ? made : (made.rows ?? []);
+    this.flag.id = Number(flag?.id);
   }
 
   private async seedRecords() {
@@ -306,6 +328,7 @@ export class World {
       this.repairs++;
       await this.seedRecords();
     }
+    await this.ensureFlag();
     return { admins: Number(state.admins), repaired: this.repairs !== repairsBefore };
   }
 }

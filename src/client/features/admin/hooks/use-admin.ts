@@ -3,6 +3,7 @@ import type {
   AdminSupportListInput,
   AdminUserListInput,
 } from "../../../../shared/schemas/admin";
+import type { FlagStatus } from "../../../../shared/domain/fairplay";
 import { trpc } from "../../../lib/trpc";
 
 // The admin pages' data. Admin figures move while the page is open (other people sign up, record,
@@ -48,6 +49,11 @@ export function useSupportInbox(input: AdminSupportListInput) {
   return trpc.admin.support.list.useQuery(input, paged);
 }
 
+/** The fair-play review queue: flags with one status, a page at a time. */
+export function useFlagQueue(status: FlagStatus, page: number) {
+  return trpc.admin.flags.list.useQuery({ status, page }, paged);
+}
+
 /** Every admin action; each refreshes all admin data (totals, lists, audit log) once it lands. */
 export function useAdminActions() {
   const utils = trpc.useUtils();
@@ -61,5 +67,8 @@ export function useAdminActions() {
     deleteChallenge: trpc.admin.challenges.delete.useMutation({ onSuccess }),
     setSupportStatus: trpc.admin.support.setStatus.useMutation({ onSuccess }),
     replyToSupport: trpc.admin.support.reply.useMutation({ onSuccess }),
+    dismissFlag: trpc.admin.flags.dismiss.useMutation({ onSuccess }),
+    voidFlagRecords: trpc.admin.flags.voidRecords.useMutation({ onSuccess }),
+    disableFlaggedUser: trpc.admin.flags.disableUser.useMutation({ onSuccess }),
   };
 }

@@ -59,6 +59,9 @@ const actionVerbs: Record<AuditEntry["action"], string> = {
   "support.reply": "replied to support request",
   "record.void": "voided the record",
   "record.restore": "restored the record",
+  "flag.dismiss": "dismissed fair-play flag",
+  "flag.void_records": "voided the records of fair-play flag",
+  "flag.disable_user": "disabled the golfer of fair-play flag",
 };
 
 function targetText(entry: AuditEntry): string {

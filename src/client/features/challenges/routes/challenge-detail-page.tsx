@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
-import { ShareIcon } from "../../../components/ui/icons";
+import { ShareIcon, TrophyIcon } from "../../../components/ui/icons";
 import { AlertIcon, TargetIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { TabList, TabPanels } from "../../../components/ui/tabs";
@@ -14,6 +14,7 @@ import { ChatCardSlot } from "../../chat/public";
 import { EditBirdies, YourProgress } from "../../birdies/public";
 import { ChallengeLeaderboardTab, TopPlayers } from "../../leaderboards/public";
 import { HoleLegendsCard } from "../../results/public";
+import { FairPlayFlagsCard } from "../../fairplay/public";
 import { ChallengeInfoCard } from "../components/challenge-info-card";
 import { ChallengeNotFound } from "../components/challenge-not-found";
 import { CreatorControls } from "../components/creator-controls";
@@ -144,7 +145,13 @@ export function ChallengeDetailPage() {
               >
                 {startsText(data.startDate)}
               </span>
-            ) : null}
+            ) : (
+              // Ended: the frozen final results (docs/product/routes-and-screens.md#final-results).
+              <Link to={`/challenges/${data.id}/results`} className="btn btn-primary flex-1 sm:flex-none">
+                <TrophyIcon className="text-lg" />
+                Final results
+              </Link>
+            )}
           </>
         }
       />
@@ -165,6 +172,7 @@ export function ChallengeDetailPage() {
         {tab === "overview" && (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+              {data.isCreator && <FairPlayFlagsCard challengeId={data.id} />}
               <YourProgress challengeId={data.id} />
               <EditBirdies challengeId={data.id} />
               <TopPlayers challengeId={data.id} />
