@@ -103,9 +103,9 @@ export class SessionCache {
       if (oldest !== undefined) this.drop(oldest);
     }
     this.entries.set(id, { ...value, cachedAt: this.clock() });
-    let ids = this.byUser.get(value.user.id);
-    if (!ids) this.byUser.set(value.user.id, (ids = new Set()));
+    const ids = this.byUser.get(value.user.id) ?? new Set<string>();
     ids.add(id);
+    this.byUser.set(value.user.id, ids);
   }
 
   /** Updates a cached session's expiry after a renewal (no eviction: the session is the same). */
