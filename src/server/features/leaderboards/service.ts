@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { periodKey } from "../../../shared/domain/periods";
-import type { HoleCount } from "../../../shared/domain/scoring";
 import {
   type challengeLeaderboardSchema,
   type GlobalEntry,
@@ -13,7 +12,6 @@ import {
   type periodSchema,
 } from "../../../shared/schemas/leaderboards";
 import { now, type SignedInContext } from "../../context";
-import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
 import { type RankedRow, rankChallenges } from "./queries";
