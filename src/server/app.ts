@@ -6,6 +6,7 @@ import { achievementsRest } from "./features/achievements/rest";
 import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
+import { dashboardRest } from "./features/dashboard/rest";
 import { birdiesRest } from "./features/birdies/rest";
 import { chatRest } from "./features/chat/rest";
 import { healthProbesRest } from "./features/health/probes";
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", achievementsRest);
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
+  app.route("/api", dashboardRest);
   app.route("/api", accountRest);
   app.route("/api", notificationsRest);
   app.route("/api", profileRest);

@@ -7,6 +7,7 @@ import { challengesRouter } from "../features/challenges/router";
 import { configRouter } from "../features/config/router";
 import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
+import { dashboardRouter } from "../features/dashboard/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
 import { notificationsRouter } from "../features/notifications/router";
@@ -26,6 +27,7 @@ export const appRouter = router({
   config: configRouter,
   chat: chatRouter,
   courses: coursesRouter,
+  dashboard: dashboardRouter,
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,
   notifications: notificationsRouter,

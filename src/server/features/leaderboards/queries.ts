@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { HoleCount } from "../../../shared/domain/scoring";
+import type { LeaderboardEntry } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 
@@ -108,4 +109,28 @@ export async function standingOf(db: Db, challengeId: number, userId: number): P
     sql`select to_jsonb(s) as s from challenge_standings s where challenge_id = ${challengeId} and user_id = ${userId}`,
   );
   return row?.s ?? null;
+}
+
+/** A ranked row as the boards show it. */
+export function toEntry(r: RankedRow): LeaderboardEntry {
+  return {
+    rank: r.rank,
+    user: {
+      id: r.user_id,
+      username: r.username,
+      displayName: r.display_name,
+      profilePicture: r.profile_picture,
+      handicap: r.handicap === null ? null : Number(r.handicap),
+    },
+    birdiedHoles: r.holes,
+    points: r.points,
+    birdies: r.birdies,
+    eagles: r.eagles,
+    holeCounts: r.hole_counts ?? {},
+  };
+}
+
+/** One challenge's whole board, with no access check (the caller knows the viewer is a member). */
+export async function challengeBoard(db: Db, challengeId: number): Promise<LeaderboardEntry[]> {
+  return (await rankChallenges(db, [challengeId])).map(toEntry);
 }

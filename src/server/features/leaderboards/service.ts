@@ -14,30 +14,12 @@ import {
 import { now, type SignedInContext } from "../../context";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
-import { type RankedRow, rankChallenges } from "./queries";
+import { rankChallenges, toEntry } from "./queries";
 
 export { rankChallengesQuery } from "./queries";
 
 export const GLOBAL_TOP = 100;
 const MY_CHALLENGES_TOP = 3;
-
-function toEntry(r: RankedRow): LeaderboardEntry {
-  return {
-    rank: r.rank,
-    user: {
-      id: r.user_id,
-      username: r.username,
-      displayName: r.display_name,
-      profilePicture: r.profile_picture,
-      handicap: r.handicap === null ? null : Number(r.handicap),
-    },
-    birdiedHoles: r.holes,
-    points: r.points,
-    birdies: r.birdies,
-    eagles: r.eagles,
-    holeCounts: r.hole_counts ?? {},
-  };
-}
 
 /** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
 export async function challengeLeaderboard(
