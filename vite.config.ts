@@ -67,6 +67,8 @@ export default defineConfig({
     outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server modulepreloads each route's page chunks from it (first paint).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -24,7 +24,9 @@ import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
-import { staticSite } from "./http/static";
+import { type PageUser, staticSite } from "./http/static";
+import { readSessionToken, validateSessionToken } from "./auth/session";
+import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
 import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
@@ -138,7 +140,15 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", metricsRest(deps.metrics, env.METRICS_TOKEN));
-  app.route("/", staticSite(env.STATIC_DIR));
+  // The HTML names the signed-in golfer (first paint, issue 19): the session is read only for it.
+  const pageUser: PageUser = async (c) => {
+    const token = readSessionToken(c.req.header("cookie"));
+    const found = token
+      ? await validateSessionToken(deps.database.db, token, deps.sessionCache).catch(() => null)
+      : null;
+    return found ? toPublicUser(found.user) : null;
+  };
+  app.route("/", staticSite(env.STATIC_DIR, pageUser));
   return app;
 }
 
