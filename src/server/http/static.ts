@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
@@ -67,7 +68,14 @@ export function staticSite(staticDir: string, pageUser?: PageUser) {
     c.header("Vary", "Accept-Encoding, Cookie");
     index ??= await Bun.file(indexPath).text();
     const html = paint.render(index, path, pageUser ? await pageUser(c) : null);
-    if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+    const accepts = c.req.header("accept-encoding") ?? "";
+    if (/\bbr\b/.test(accepts)) {
+      c.header("Content-Encoding", "br");
+      c.header("Content-Type", "text/html; charset=UTF-8");
+      // A few KB per page: a low quality is as small here and costs well under a millisecond.
+      return c.body(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepts)) {
       c.header("Content-Encoding", "gzip");
       c.header("Content-Type", "text/html; charset=UTF-8");
       return c.body(Bun.gzipSync(html));
