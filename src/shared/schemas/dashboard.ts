@@ -4,8 +4,8 @@ import type { LeaderboardEntry } from "./leaderboards";
 
 /**
  * GET /api/dashboard and tRPC dashboard.get (docs/product/api.md#get-apidashboard): everything the
- * dashboard shows in one answer. `challenges` is challenges.list, `leaderboard` the current
- * challenge's board (empty when there is none), `achievements` achievements.mine.
+ * dashboard shows in one answer. `challenges` is challenges.list, `leaderboard` the top of the
+ * current challenge's board as leaderboards.challengeTop (empty when there is none), `achievements` achievements.mine.
  */
 export type Dashboard = {
   challenges: ChallengeListItem[];

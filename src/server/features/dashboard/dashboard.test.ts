@@ -37,7 +37,7 @@ describe("the dashboard in one request", () => {
     const me = h.caller(golfer.user);
     const [challenges, leaderboard, achievements, viaTrpc] = await Promise.all([
       me.challenges.list(),
-      me.leaderboards.challenge({ challengeId: current.id }),
+      me.leaderboards.challengeTop({ challengeId: current.id }),
       me.achievements.mine(),
       me.dashboard.get(),
     ]);

@@ -3,7 +3,7 @@ import type { Dashboard } from "../../../shared/schemas/dashboard";
 import { now, type SignedInContext } from "../../context";
 import { listUserAchievements } from "../achievements/public";
 import { listUserChallenges } from "../challenges/public";
-import { challengeBoard } from "../leaderboards/queries";
+import { challengeBoardTop } from "../leaderboards/queries";
 
 /**
  * GET /api/dashboard: the dashboard's data in one request instead of four (issue 19). The golfer's
@@ -15,7 +15,7 @@ export async function dashboard(ctx: SignedInContext): Promise<Dashboard> {
   const challenges = await listUserChallenges(ctx);
   const current = currentChallenge(challenges, now(ctx));
   const [leaderboard, achievements] = await Promise.all([
-    current ? challengeBoard(ctx.db, current.id) : Promise.resolve([]),
+    current ? challengeBoardTop(ctx.db, current.id) : Promise.resolve([]),
     listUserAchievements(ctx, { userId: ctx.user.id }),
   ]);
   return { challenges, currentChallengeId: current?.id ?? null, leaderboard, achievements };

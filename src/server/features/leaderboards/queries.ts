@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { HoleCount } from "../../../shared/domain/scoring";
-import type { LeaderboardEntry } from "../../../shared/schemas/leaderboards";
+import { BOARD_TOP_PLAYERS, type LeaderboardEntry } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 
@@ -59,7 +59,12 @@ export type StandingAsOf = { userId: number; standing: Record<string, unknown> |
  * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards). `asOf` replaces one
  * player's standing (the board before their round).
  */
-export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo: number, asOf?: StandingAsOf) => {
+export const rankChallengesQuery = (
+  challengeIds: readonly number[],
+  countsUpTo: number,
+  asOf?: StandingAsOf,
+  limit = Number.MAX_SAFE_INTEGER,
+) => {
   const standing = asOf
     ? sql`(select * from challenge_standings
            where challenge_id = p.challenge_id and user_id = p.user_id and p.user_id <> ${asOf.userId} limit 1)
@@ -89,6 +94,7 @@ export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo:
     select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
            case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
     from ranked
+    where position <= ${limit}
     order by challenge_id, position`;
 };
 
@@ -96,10 +102,13 @@ export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo:
 export async function rankChallenges(
   db: Db,
   challengeIds: readonly number[],
-  opts: { countsUpTo?: number; asOf?: StandingAsOf } = {},
+  opts: { countsUpTo?: number; asOf?: StandingAsOf; limit?: number } = {},
 ): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
-  return rows<RankedRow>(db, rankChallengesQuery(challengeIds, opts.countsUpTo ?? Number.MAX_SAFE_INTEGER, opts.asOf));
+  return rows<RankedRow>(
+    db,
+    rankChallengesQuery(challengeIds, opts.countsUpTo ?? Number.MAX_SAFE_INTEGER, opts.asOf, opts.limit),
+  );
 }
 
 /** One player's standing in one challenge now, as rankChallenges' `asOf` takes it (null: none yet). */
@@ -130,7 +139,10 @@ export function toEntry(r: RankedRow): LeaderboardEntry {
   };
 }
 
-/** One challenge's whole board, with no access check (the caller knows the viewer is a member). */
-export async function challengeBoard(db: Db, challengeId: number): Promise<LeaderboardEntry[]> {
-  return (await rankChallenges(db, [challengeId])).map(toEntry);
+/**
+ * The top of one challenge's board without hole counts (the dashboard widget), with no access
+ * check: the caller knows the viewer is a member. Ranks still count every player.
+ */
+export async function challengeBoardTop(db: Db, challengeId: number): Promise<LeaderboardEntry[]> {
+  return (await rankChallenges(db, [challengeId], { countsUpTo: 0, limit: BOARD_TOP_PLAYERS })).map(toEntry);
 }

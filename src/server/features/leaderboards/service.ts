@@ -14,7 +14,7 @@ import {
 import { now, type SignedInContext } from "../../context";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
-import { rankChallenges, toEntry } from "./queries";
+import { challengeBoardTop, rankChallenges, toEntry } from "./queries";
 
 export { rankChallengesQuery } from "./queries";
 
@@ -30,6 +30,14 @@ export async function challengeLeaderboard(
   const { challengeId } = input;
   const ranked = await readAsMember(db, challengeId, ctx.user.id, () => rankChallenges(db, [challengeId]));
   return ranked.map(toEntry);
+}
+
+/** leaderboards.challengeTop: the top of a board, as the dashboard widget shows it (members only). */
+export async function challengeLeaderboardTop(
+  ctx: SignedInContext,
+  input: z.output<typeof challengeLeaderboardSchema>,
+): Promise<LeaderboardEntry[]> {
+  return readAsMember(ctx.db, input.challengeId, ctx.user.id, () => challengeBoardTop(ctx.db, input.challengeId));
 }
 
 /** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */

@@ -15,7 +15,7 @@ export function useDashboard() {
       const data = await loadDashboard();
       utils.challenges.list.setData(undefined, data.challenges);
       if (data.currentChallengeId !== null) {
-        utils.leaderboards.challenge.setData({ challengeId: data.currentChallengeId }, data.leaderboard);
+        utils.leaderboards.challengeTop.setData({ challengeId: data.currentChallengeId }, data.leaderboard);
       }
       utils.achievements.mine.setData(undefined, data.achievements);
       return data;
