@@ -25,7 +25,7 @@ import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
 import { type PageUser, staticSite } from "./http/static";
-import { readSessionToken, validateSessionToken } from "./auth/session";
+import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
 import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
@@ -146,6 +146,10 @@ export function createApp(deps: AppDeps) {
     const found = token
       ? await validateSessionToken(deps.database.db, token, deps.sessionCache).catch(() => null)
       : null;
+    // A session renewed by this look-up slides the cookie forward too, as the API's loader does.
+    if (found?.renewed && token) {
+      c.header("Set-Cookie", sessionCookie(token, found.session.expiresAt, c.get("meta").secure), { append: true });
+    }
     return found ? toPublicUser(found.user) : null;
   };
   app.route("/", staticSite(env.STATIC_DIR, pageUser));

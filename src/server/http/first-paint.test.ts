@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../test/harness/harness";
+import { sql } from "drizzle-orm";
 import { scriptSafeJson } from "./first-paint";
 
 // Issue 19, first paint: the HTML of an app route names the signed-in golfer (a JSON data block
@@ -77,6 +78,16 @@ describe("first paint", () => {
     expect(shell.text).toBe(INDEX);
     // The manifest is for the server only.
     expect((await anonymous.get("/.vite/manifest.json")).status).toBe(404);
+  });
+
+  test("a page that renews the session slides the cookie forward, as the API does", async () => {
+    const { client, user } = await signUp(h);
+    await h.db.execute(sql`update sessions set expires_at = now() + interval '1 day' where user_id = ${user.id}`);
+    const res = await client.get("/challenges");
+    expect(dataBlock(res.text).user.id).toBe(user.id);
+    expect(res.headers.get("set-cookie")).toMatch(
+      /^session=[a-z2-7]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=25\d{5}/,
+    );
   });
 
   test("scriptSafeJson keeps every character and never writes <, >, & or line separators", () => {
