@@ -66,7 +66,9 @@ export default defineConfig({
     // BUILD_OUT_DIR lets parallel builds (and their e2e servers, via STATIC_DIR) not collide.
     outDir: process.env.BUILD_OUT_DIR ?? fileURLToPath(new URL("./dist/client", import.meta.url)),
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.BUILD_SOURCEMAP === "1",
+    // .vite/manifest.json: the server modulepreloads each route's page chunks from it (first paint).
+    manifest: true,
   },
   server: {
     proxy: {

@@ -73,8 +73,9 @@ test.describe("installable app", () => {
       "href",
       "/icons/apple-touch-icon-180.png",
     );
-    // No inline script anywhere (CSP script-src 'self').
-    expect(await page.locator("script:not([src])").count()).toBe(0);
+    // No inline script anywhere (CSP script-src 'self'); the first-paint data block is JSON, never run.
+    expect(await page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+    await expect(page.locator('script[type="application/json"]#first-paint')).toHaveCount(1);
 
     const manifest = await (await page.request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({

@@ -126,6 +126,14 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     description: "Sent with `Cache-Control: no-store, no-cache, must-revalidate` and `Pragma: no-cache`.",
     answer: "200 `PublicUser`",
   },
+  "GET /api/dashboard": {
+    group: "Sign-in and the current user",
+    summary: "Everything the dashboard shows, in one answer",
+    description:
+      "The caller's challenges (as `GET /api/users/:id/challenges`), the current challenge (the first whose end is still ahead, or null), the top 4 of its board (as `leaderboards.challengeTop`: `GET /api/challenges/:id/leaderboard` without hole counts; empty without a current challenge) and the caller's achievements (as `achievements.mine`). The served HTML of `/` preloads it for a signed-in golfer (issue 19). Sent with `Cache-Control: no-store`.",
+    answer:
+      "200 `{ challenges: ChallengeListItem[], currentChallengeId: number | null, leaderboard: LeaderboardEntry[], achievements: UserAchievement[] }`",
+  },
   "POST /api/register": {
     group: "Sign-in and the current user",
     summary: "Create an account and sign in",
@@ -935,6 +943,11 @@ export const PROCEDURE_NOTES: Record<string, ProcedureNote> = {
   "notifications.settings": { access: "signed in", twin: "GET /api/users/me/notification-settings" },
   "notifications.updateSettings": { access: "signed in", twin: "PUT /api/users/me/notification-settings" },
   "auth.me": { access: "signed in", twin: "GET /api/user" },
+  "dashboard.get": { access: "signed in", twin: "GET /api/dashboard" },
+  "leaderboards.challengeTop": {
+    access: "signed in",
+    note: "The top 4 of a challenge board without hole counts (members only): the dashboard widget",
+  },
   "auth.register": { access: "public", twin: "POST /api/register" },
   "auth.login": { access: "public", twin: "POST /api/login" },
   "auth.logout": { access: "public", twin: "POST /api/logout" },

@@ -5,8 +5,13 @@ import { captureInstallPrompt, registerServiceWorker } from "./features/pwa/publ
 import { mountAnnouncer } from "./lib/announce";
 import { keepKeyboardFocusInView } from "./lib/focus";
 import { initTheme } from "./lib/theme";
+import { firstPaintData } from "./lib/first-paint";
+import { startDashboardLoad } from "./features/dashboard/public";
 import "./styles.css";
 
+// Before anything else: the dashboard's data loads beside the page's chunks (the HTML preloads it
+// when the server knew the golfer; without that page data, a cached shell, it may still be ours).
+if (window.location.pathname === "/" && firstPaintData()?.user !== null) startDashboardLoad();
 initTheme();
 mountAnnouncer();
 keepKeyboardFocusInView();

@@ -8,6 +8,7 @@ import { authRest } from "./features/auth/rest";
 import { challengesRest } from "./features/challenges/rest";
 import { coursesRest } from "./features/courses/rest";
 import { fairplayRest } from "./features/fairplay/rest";
+import { dashboardRest } from "./features/dashboard/rest";
 import { birdiesRest } from "./features/birdies/rest";
 import { chatRest } from "./features/chat/rest";
 import { healthProbesRest } from "./features/health/probes";
@@ -26,7 +27,9 @@ import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
-import { staticSite } from "./http/static";
+import { type PageUser, staticSite } from "./http/static";
+import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
+import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
 import { ALREADY_EXISTS, AppError, httpStatusOf, isDatabaseDown, uniqueViolation } from "./lib/errors";
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", achievementsRest);
   app.route("/api", challengesRest);
   app.route("/api", coursesRest);
+  app.route("/api", dashboardRest);
   app.route("/api", accountRest);
   app.route("/api", notificationsRest);
   app.route("/api", profileRest);
@@ -142,7 +146,19 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", metricsRest(deps.metrics, env.METRICS_TOKEN));
-  app.route("/", staticSite(env.STATIC_DIR));
+  // The HTML names the signed-in golfer (first paint, issue 19): the session is read only for it.
+  const pageUser: PageUser = async (c) => {
+    const token = readSessionToken(c.req.header("cookie"));
+    const found = token
+      ? await validateSessionToken(deps.database.db, token, deps.sessionCache).catch(() => null)
+      : null;
+    // A session renewed by this look-up slides the cookie forward too, as the API's loader does.
+    if (found?.renewed && token) {
+      c.header("Set-Cookie", sessionCookie(token, found.session.expiresAt, c.get("meta").secure), { append: true });
+    }
+    return found ? toPublicUser(found.user) : null;
+  };
+  app.route("/", staticSite(env.STATIC_DIR, pageUser));
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { Env } from "./env";
 import type { Limits } from "./lib/limits";
 import type { ReadinessCheck } from "./lib/readiness";
 import type { Metrics } from "./metrics/metrics";
+import type { SessionCache } from "./auth/session-cache";
 
 /** What services may need besides the database handle: built once per process (server.ts). */
 export type AppDeps = {
@@ -15,4 +16,6 @@ export type AppDeps = {
   readiness?: ReadinessCheck[];
   /** This process's Prometheus registry (/metrics); features register their own metrics on it. */
   metrics?: Metrics;
+  /** A full server's per-process session cache (ADR 0044); absent in app.request tests. */
+  sessionCache?: SessionCache;
 };

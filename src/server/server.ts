@@ -14,6 +14,7 @@ import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
 import { startSweeping } from "./lib/sweep";
 import { ChatBus } from "./realtime/bus";
+import { SessionCache } from "./auth/session-cache";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
 import { type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
@@ -66,7 +67,9 @@ export async function startServer(
   }
 
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
-  const bus = await ChatBus.start(database);
+  // The session cache proves its listener current by notifying itself (ADR 0044).
+  const sessionCache = new SessionCache(database.db);
+  const bus = await ChatBus.start(database, { aliveChannel: sessionCache.channel });
   const metrics = new Metrics();
   const deps: AppDeps = {
     database,
@@ -75,6 +78,7 @@ export async function startServer(
     listener: bus,
     metrics,
     readiness: [],
+    sessionCache,
   };
   // Every process runs the job queue; SKIP LOCKED claims keep each job on one of them (ADR 0032).
   const jobs = new JobRunner(deps, opts.jobHandlers ?? serverJobHandlers(), opts.jobOptions);
@@ -84,11 +88,23 @@ export async function startServer(
   const rooms = new ChatRooms(database.db, realtime, bus);
   const notificationFanout = new NotificationFanout(database.db, realtime, bus);
   observeServer(metrics, { database, realtime, listener: bus });
+  metrics.gauge(
+    "session_cache_hits",
+    "Requests whose session came from this process's cache (ADR 0044)",
+    () => sessionCache.stats.hits,
+  );
+  metrics.gauge("session_cache_misses", "Session look-ups that read the database", () => sessionCache.stats.misses);
+  metrics.gauge("session_cache_entries", "Sessions cached on this process", () => sessionCache.size);
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => {
-    if (event.kind === "jobs") jobs.wake();
-    else if (event.kind === "sessions-ended") realtime.closeSessions(event.sessionIds);
+    if (event.kind === "alive") sessionCache.alive(event.payload);
+    else if (event.kind === "jobs") jobs.wake();
+    else if (event.kind === "sessions-ended") {
+      sessionCache.evictSessions(event.sessionIds);
+      realtime.closeSessions(event.sessionIds);
+    } else if (event.kind === "users-changed") sessionCache.evictUsers(event.userIds);
     else if (event.kind === "resync") {
+      sessionCache.listenerReset();
       void realtime.closeEndedSessions().catch((err) => logger.warn("session re-check failed", { error: String(err) }));
     }
   });
@@ -112,11 +128,13 @@ export async function startServer(
     logger.warn("could not schedule challenge reminders", { error: String(err) }),
   );
   const stopCompacting = startCompactingPeriodPoints(database.db);
+  sessionCache.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       stopSweeping();
+      sessionCache.stop();
       // Before the pool closes: running jobs get a few seconds to finish and record it.
       await jobs.stop();
       stopCompacting();

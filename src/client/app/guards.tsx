@@ -2,9 +2,12 @@ import { Navigate, useLocation, useParams } from "react-router";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useCurrentUser } from "../hooks/use-current-user";
 import { authRedirectUrl } from "../features/auth/public";
-import { AdminLayout } from "./layout/admin-layout";
+import { lazy, Suspense } from "react";
 import { AppLayout } from "./layout/app-layout";
 import { PublicLayout } from "./layout/public-layout";
+
+// The admin shell is its own chunk: golfers (every first screen) never load it.
+const AdminLayout = lazy(() => import("./layout/admin-layout").then((m) => ({ default: m.AdminLayout })));
 
 /** Signed-in pages: a signed-out visitor goes to /auth with the page to come back to. */
 export function SignedInArea() {
@@ -39,7 +42,11 @@ export function AdminArea() {
     );
   }
   if (!user.isAdmin) return <Navigate to="/" replace />;
-  return <AdminLayout user={user} />;
+  return (
+    <Suspense fallback={<PageSpinner fullScreen />}>
+      <AdminLayout user={user} />
+    </Suspense>
+  );
 }
 
 /** Old links to the multi-birdie page land on the record page, keeping the challenge and query. */

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { parse } from "hono/utils/cookie";
 import type { Db } from "../db/client";
 import { prepared } from "../db/prepared";
+import type { SessionCache } from "./session-cache";
 import { sessions, users, type SessionRow, type UserRow } from "../db/schema/users";
 
 // Sessions as Lucia's guide designs them: a random token in the cookie, only its SHA-256 hash in
@@ -40,9 +41,21 @@ export async function createSession(db: Db, token: string, userId: number): Prom
   return session;
 }
 
-export async function validateSessionToken(db: Db, token: string): Promise<SessionValidation> {
+/**
+ * The session and user behind a cookie's token, or null. With `cache` (a server process's
+ * SessionCache, ADR 0044) a cached, unexpired session answers without a query while the cache's
+ * listener is proven current; otherwise the database is read and the result cached.
+ */
+export async function validateSessionToken(db: Db, token: string, cache?: SessionCache): Promise<SessionValidation> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return null;
   const id = sessionIdFromToken(token);
+  const cached = cache?.get(id);
+  if (cached && Date.now() < cached.session.expiresAt.getTime() && !cached.user.disabled) {
+    if (cached.session.expiresAt.getTime() - Date.now() >= RENEW_WHEN_LEFT_MS) {
+      return { session: cached.session, user: cached.user, renewed: false };
+    }
+  }
+  const mark = cache?.mark() ?? 0;
   const rows = await prepared(db, "session_by_id", (d) =>
     d
       .select({ session: sessions, user: users })
@@ -65,6 +78,7 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
     renewed = true;
   }
+  cache?.set({ session, user }, mark);
   return { session, user, renewed };
 }
 

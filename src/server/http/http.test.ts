@@ -62,7 +62,8 @@ describe("static client and SPA fallback", () => {
     const page = await h.app.request("http://localhost/challenges/12", { headers: { "Accept-Encoding": "br" } });
     expect(page.headers.get("content-encoding")).toBe("br");
     expect(page.headers.get("content-type")).toContain("text/html");
-    expect(page.headers.get("cache-control")).toBe("no-cache");
+    // The page names who is signed in (first paint): private to the browser, revalidated every time.
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
     expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toContain("Birdie Challenge");
 
     const plain = await h.app.request("http://localhost/assets/big-def456.js");

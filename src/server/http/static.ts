@@ -1,9 +1,14 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { Hono } from "hono";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
+import { firstPaint } from "./first-paint";
+
+/** Who the HTML says is signed in (the app's public user shape), or null; called per HTML answer. */
+export type PageUser = (c: Context<HonoEnv>) => Promise<Record<string, unknown> | null>;
 
 const NEVER_HTML = /^\/(api|trpc|ws)(\/|$)/;
 const HAS_EXTENSION = /\/[^/]+\.[A-Za-z0-9]+$/;
@@ -13,10 +18,12 @@ const HAS_EXTENSION = /\/[^/]+\.[A-Za-z0-9]+$/;
  * at once. Client-side routes fall back to index.html; API paths and file paths never do (a
  * missing script must 404, not come back as HTML).
  */
-export function staticSite(staticDir: string) {
+export function staticSite(staticDir: string, pageUser?: PageUser) {
   const root = resolve(staticDir);
   const indexPath = resolve(root, "index.html");
   const app = new Hono<HonoEnv>();
+  const paint = firstPaint(root);
+  let index: string | undefined;
 
   // No file name holds a NUL byte, and Bun refuses to open one (it throws, a 500): a path with an
   // encoded NUL is a bad request, whatever it asks for (/%00, /ws%00, /assets/x%00.js).
@@ -35,6 +42,9 @@ export function staticSite(staticDir: string) {
       },
     }),
   );
+  app.get("/", (c) => page(c));
+  // The build manifest is for the server (first-paint.ts), not for browsers.
+  app.use("/.vite/*", async (c) => c.text("Not found", 404));
   app.use(
     "*",
     serveStatic({
@@ -48,20 +58,35 @@ export function staticSite(staticDir: string) {
       },
     }),
   );
+  // An app route's HTML, with who is signed in and the route's preloads (first-paint.ts). /index.html
+  // itself stays the plain file: the service worker caches it as the offline shell for everyone.
+  async function page(c: Context<HonoEnv>) {
+    const path = c.req.path;
+    if (!existsSync(indexPath)) return c.text("The client is not built yet: run `bun run build`.", 404);
+    // The page names who is signed in: never stored by a shared cache.
+    c.header("Cache-Control", "private, no-cache");
+    c.header("Vary", "Accept-Encoding, Cookie");
+    index ??= await Bun.file(indexPath).text();
+    const html = paint.render(index, path, pageUser ? await pageUser(c) : null);
+    const accepts = c.req.header("accept-encoding") ?? "";
+    if (/\bbr\b/.test(accepts)) {
+      c.header("Content-Encoding", "br");
+      c.header("Content-Type", "text/html; charset=UTF-8");
+      // A few KB per page: a low quality is as small here and costs well under a millisecond.
+      return c.body(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      c.header("Content-Encoding", "gzip");
+      c.header("Content-Type", "text/html; charset=UTF-8");
+      return c.body(Bun.gzipSync(html));
+    }
+    return c.html(html);
+  }
   app.get("*", async (c) => {
     const path = c.req.path;
     if (NEVER_HTML.test(path)) return c.json({ message: "Not found" }, 404);
     if (HAS_EXTENSION.test(path)) return c.text("Not found", 404);
-    if (!existsSync(indexPath)) return c.text("The client is not built yet: run `bun run build`.", 404);
-    c.header("Cache-Control", "no-cache");
-    c.header("Vary", "Accept-Encoding");
-    const brotli = Bun.file(`${indexPath}.br`);
-    if (/\bbr\b/.test(c.req.header("accept-encoding") ?? "") && (await brotli.exists())) {
-      c.header("Content-Encoding", "br");
-      c.header("Content-Type", "text/html; charset=UTF-8");
-      return c.body(await brotli.arrayBuffer());
-    }
-    return c.html(await Bun.file(indexPath).text());
+    return page(c);
   });
   return app;
 }

@@ -12,6 +12,8 @@ export const SESSION_CHANNEL = "session_ended";
 export const JOBS_CHANNEL = "jobs";
 /** drizzle/0014's trigger and the mark-read call: a user's notifications changed. */
 export const NOTIFICATION_CHANNEL = "notification";
+/** drizzle/0022's trigger: a user row changed (name, admin, disabled, password...): cached sessions of it go. */
+export const USER_CHANNEL = "user_changed";
 
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
@@ -22,6 +24,10 @@ export type BusEvent =
   | { kind: "membership-lost"; challengeId: number; userId: number }
   /** Sessions were deleted (logout, password change, disabled or deleted account, expiry): their sockets close. */
   | { kind: "sessions-ended"; sessionIds: string[] }
+  /** User rows changed: this process's cached sessions of those users are evicted (ADR 0044). */
+  | { kind: "users-changed"; userIds: number[] }
+  /** This process's own proof-of-listening notification came back (auth/session-cache.ts). */
+  | { kind: "alive"; payload: string }
   /** Jobs were enqueued somewhere: due ones can be claimed now rather than at the next poll. */
   | { kind: "jobs" }
   /** Notifications were added (ids only) or marked read: the users' open devices update. */
@@ -43,10 +49,24 @@ export class ChatBus {
   private listeners = new Set<BusListener>();
   private listening: Listening | undefined;
 
-  static async start(database: Database): Promise<ChatBus> {
+  private aliveChannel: string | undefined;
+
+  /** `aliveChannel`: a channel of this process's own, whose notifications come back as "alive" events. */
+  static async start(database: Database, opts: { aliveChannel?: string } = {}): Promise<ChatBus> {
     const bus = new ChatBus();
+    bus.aliveChannel = opts.aliveChannel;
+    const channels = [
+      CHAT_CHANNEL,
+      CHAT_CHANGED_CHANNEL,
+      MEMBERSHIP_CHANNEL,
+      SESSION_CHANNEL,
+      JOBS_CHANNEL,
+      NOTIFICATION_CHANNEL,
+      USER_CHANNEL,
+    ];
+    if (opts.aliveChannel) channels.push(opts.aliveChannel);
     bus.listening = await database.listen(
-      [CHAT_CHANNEL, CHAT_CHANGED_CHANNEL, MEMBERSHIP_CHANNEL, SESSION_CHANNEL, JOBS_CHANNEL, NOTIFICATION_CHANNEL],
+      channels,
       (channel, payload) => bus.receive(channel, payload),
       () => bus.emit({ kind: "resync" }),
     );
@@ -75,11 +95,16 @@ export class ChatBus {
       this.emit({ kind: "jobs" });
       return;
     }
+    if (channel === this.aliveChannel) {
+      this.emit({ kind: "alive", payload });
+      return;
+    }
     let data: {
       challengeId?: unknown;
       id?: unknown;
       userId?: unknown;
       sessionIds?: unknown;
+      userIds?: unknown;
       items?: unknown;
       read?: unknown;
       op?: unknown;
@@ -106,6 +131,9 @@ export class ChatBus {
         const userIds = data.read.filter(isId);
         if (userIds.length) this.emit({ kind: "notifications-read", userIds });
       }
+    } else if (channel === USER_CHANNEL && Array.isArray(data.userIds)) {
+      const userIds = data.userIds.filter(isId);
+      if (userIds.length) this.emit({ kind: "users-changed", userIds });
     } else if (channel === SESSION_CHANNEL && Array.isArray(data.sessionIds)) {
       const sessionIds = data.sessionIds.filter((id): id is string => typeof id === "string");
       if (sessionIds.length) this.emit({ kind: "sessions-ended", sessionIds });

@@ -82,7 +82,7 @@ export class Realtime {
       return Response.json({ message: "Cross-site WebSocket refused" }, { status: 403 });
     }
     const token = readSessionToken(req.headers.get("cookie"));
-    const auth = token ? await validateSessionToken(this.deps.database.db, token) : null;
+    const auth = token ? await validateSessionToken(this.deps.database.db, token, this.deps.sessionCache) : null;
     if (!auth) return Response.json({ message: "Not signed in" }, { status: 401 });
     const address = clientAddress(req, server, this.deps.env.TRUST_PROXY);
     // Checked and counted with no await in between, so simultaneous upgrades cannot overshoot.

@@ -8,6 +8,7 @@ import { configRouter } from "../features/config/router";
 import { chatRouter } from "../features/chat/router";
 import { coursesRouter } from "../features/courses/router";
 import { fairplayRouter } from "../features/fairplay/router";
+import { dashboardRouter } from "../features/dashboard/router";
 import { invitesRouter } from "../features/invites/router";
 import { leaderboardsRouter } from "../features/leaderboards/router";
 import { notificationsRouter } from "../features/notifications/router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   chat: chatRouter,
   courses: coursesRouter,
   fairplay: fairplayRouter,
+  dashboard: dashboardRouter,
   invites: invitesRouter,
   leaderboards: leaderboardsRouter,
   notifications: notificationsRouter,

@@ -5,6 +5,9 @@ import { positiveIdSchema } from "./courses";
 
 export const challengeLeaderboardSchema = z.object({ challengeId: positiveIdSchema("challenge") });
 
+/** The dashboard's Challenge Leaderboard widget: the top of the board, without hole counts. */
+export const BOARD_TOP_PLAYERS = 4;
+
 export const periodSchema = z.object({
   period: z.enum(PERIODS, { error: "Period must be one of all, year, month, week, day" }).default("all"),
 });

@@ -4,7 +4,7 @@
 export { ChallengeLeaderboardTab } from "./components/challenge-leaderboard-tab";
 export { TopPlayers } from "./components/top-players";
 /** The dashboard widget shows the same challenge board, with the same player names. */
-export { useChallengeLeaderboard } from "./hooks/use-leaderboards";
+export { useChallengeLeaderboard, useChallengeLeaderboardTop } from "./hooks/use-leaderboards";
 /** Points and holes, as every ranked row shows them. */
 export { BoardFigures } from "./components/board-figures";
 export { handicapText, playerName, realName } from "./lib/player-name";

@@ -121,3 +121,4 @@ export async function awardForRecords(
         order by a.sort_order, a.id`,
   );
 }
+export { listUserAchievements } from "./service";

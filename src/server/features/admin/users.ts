@@ -149,7 +149,7 @@ export async function setAdmin(
   const actorId = ctx.user.id;
   // Never yourself: an admin cannot lock themselves out, and so the last admin always remains.
   if (input.userId === actorId) throw forbidden(CANNOT_CHANGE_OWN_ADMIN);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const target = await lockActorAndTarget(tx, actorId, input.userId);
     if (target.isAdmin === input.isAdmin) return { changed: false, item: await adminUserById(tx, target.id) };
     await tx.update(users).set({ isAdmin: input.isAdmin }).where(eq(users.id, target.id));
@@ -160,6 +160,9 @@ export async function setAdmin(
     });
     return { changed: true, item: await adminUserById(tx, target.id) };
   });
+  // This process forgets the target's cached sessions at once; others by the users trigger (ADR 0044).
+  ctx.deps.sessionCache?.evictUsers([input.userId]);
+  return result;
 }
 
 export async function setDisabled(
@@ -168,7 +171,7 @@ export async function setDisabled(
 ): Promise<AdminMutationResult<AdminUser>> {
   const actorId = ctx.user.id;
   if (input.userId === actorId) throw forbidden(CANNOT_DISABLE_SELF);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const target = await lockActorAndTarget(tx, actorId, input.userId);
     if (target.disabled === input.disabled) return { changed: false, item: await adminUserById(tx, target.id) };
     await tx.update(users).set({ disabled: input.disabled }).where(eq(users.id, target.id));
@@ -187,6 +190,9 @@ export async function setDisabled(
     );
     return { changed: true, item: await adminUserById(tx, target.id) };
   });
+  // This process forgets the target's cached sessions at once; others by the users trigger (ADR 0044).
+  ctx.deps.sessionCache?.evictUsers([input.userId]);
+  return result;
 }
 
 export const ACCOUNT_IS_DISABLED = "This account is disabled. Enable it first.";

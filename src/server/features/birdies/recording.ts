@@ -26,6 +26,7 @@ import { CHALLENGE_NOT_FOUND, lockMembership, requireMember } from "../challenge
 import { coursesOf } from "../challenges/queries";
 import { announceRound } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
+import { standingOf } from "../leaderboards/queries";
 import { notificationEvents } from "../notifications/public";
 import { displayNameOf } from "../users/queries";
 import { toView } from "./views";
@@ -296,7 +297,13 @@ async function awardAndAnnounce(
  * The other players hear of the round (one notification per round, not per hole) and whoever it
  * overtook, from a job that exists only if the records commit (docs/product/rules.md#notifications).
  */
-async function notifyRound(tx: Db, userId: number, challengeId: number, records: readonly BirdieRecord[]) {
+async function notifyRound(
+  tx: Db,
+  userId: number,
+  challengeId: number,
+  records: readonly BirdieRecord[],
+  before: Record<string, unknown> | null,
+) {
   const eagles = records.filter((r) => r.type === "eagle").length;
   await notificationEvents.roundRecorded(tx, {
     challengeId,
@@ -304,6 +311,7 @@ async function notifyRound(tx: Db, userId: number, challengeId: number, records:
     recordIds: records.map((r) => r.id),
     birdies: records.length - eagles,
     eagles,
+    before,
   });
 }
 
@@ -350,10 +358,12 @@ export async function recordBirdie(
   return ctx.db.transaction(async (tx) => {
     const record = await prepareRecord(tx, userId, input, at);
     const verifier = await resolveVerifier(tx, userId, input);
+    // Under the membership lock: the standing this hole starts from (who it overtakes).
+    const before = await standingOf(tx, record.challenge.id, userId);
     const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, verifier);
     await startVerification(tx, userId, verifier, [hole], at);
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, [hole], at);
-    await notifyRound(tx, userId, record.challenge.id, [hole]);
+    await notifyRound(tx, userId, record.challenge.id, [hole], before);
     return { ...hole, newAchievements };
   });
 }
@@ -381,6 +391,8 @@ export async function recordRound(
       }
     }
     const verifier = await resolveVerifier(tx, userId, input);
+    // Under the membership lock: the standing this round starts from (who it overtakes).
+    const before = await standingOf(tx, record.challenge.id, userId);
     const records: BirdieRecord[] = [];
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
       records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, verifier));
@@ -388,7 +400,7 @@ export async function recordRound(
     await startVerification(tx, userId, verifier, records, at);
     const eagles = records.filter((r) => r.type === "eagle").length;
     const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, records, at);
-    await notifyRound(tx, userId, record.challenge.id, records);
+    await notifyRound(tx, userId, record.challenge.id, records, before);
     const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
     if (input.clientRoundId) {
       // The membership lock serialises copies of a round sent to one challenge, not to two: a copy

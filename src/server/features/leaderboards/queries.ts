@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { HoleCount } from "../../../shared/domain/scoring";
+import { BOARD_TOP_PLAYERS, type LeaderboardEntry } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 
-// The ranking other features need (notifications: standings, winners, who was overtaken), without
-// any access check: callers decide who may see it (ADR 0022).
+// The one ranking of a challenge's players (docs/product/rules.md#challenge-boards): the boards
+// (service.ts) and other features (notifications: standings, winners, who was overtaken) read it
+// without any access check: callers decide who may see it (ADR 0022).
 
 export type RankedRow = {
   challenge_id: number;
@@ -16,6 +19,8 @@ export type RankedRow = {
   holes: number;
   birdies: number;
   eagles: number;
+  /** Null for players beyond `countsUpTo` on their board (their hole counts are not shown). */
+  hole_counts: Record<string, HoleCount> | null;
   rank: number;
   total_players: number;
 };
@@ -40,70 +45,73 @@ export const idList = (ids: readonly number[]) =>
   );
 
 /**
+ * One player's standing as it was at some moment (a challenge_standings row as JSON, or null for
+ * "no counting record yet"): the round notification ranks the board as it was before the round
+ * with it (features/birdies/recording.ts captures it under the membership lock).
+ */
+export type StandingAsOf = { userId: number; standing: Record<string, unknown> | null };
+
+/**
  * Ranks every player of the given challenges in one statement: points, then the challenge's
  * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
- * Points and types come from the SQL scoring functions (drizzle/0011, docs/product/rules.md#scoring).
+ * It reads the members and their trigger-kept standings (drizzle/0016, ADR 0036), one row per
+ * player, never the records: the cost follows the players on the boards, not the records behind
+ * them. A player reached n holes at hole_moments[n]; which records count is record_counts() in
+ * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
+ * of each board. The lateral look-ups (LIMIT 1 keeps the planner from flattening them into hash
+ * joins over whole tables) make each member one primary-key probe of challenges, users and the
+ * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards). `asOf` replaces one
+ * player's standing (the board before their round).
  */
+export const rankChallengesQuery = (
+  challengeIds: readonly number[],
+  countsUpTo: number,
+  asOf?: StandingAsOf,
+  limit = Number.MAX_SAFE_INTEGER,
+) => {
+  const standing = asOf
+    ? sql`(select * from challenge_standings
+           where challenge_id = p.challenge_id and user_id = p.user_id and p.user_id <> ${asOf.userId} limit 1)
+          union all
+          (select * from jsonb_populate_record(null::challenge_standings, ${JSON.stringify(asOf.standing)}::jsonb)
+           where p.user_id = ${asOf.userId} and ${asOf.standing !== null})`
+    : sql`select * from challenge_standings where challenge_id = p.challenge_id and user_id = p.user_id limit 1`;
+  return sql`
+    with ranked as (
+      select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
+             coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
+             coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
+             coalesce(s.hole_counts, '{}'::jsonb) as hole_counts,
+             (rank() over w)::int as rank,
+             row_number() over named as position,
+             (count(*) over (partition by p.challenge_id))::int as total_players
+      from challenge_players p
+      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
+                          where id = p.challenge_id limit 1) c
+      cross join lateral (select username, display_name, profile_picture, handicap from users
+                          where id = p.user_id limit 1) u
+      left join lateral (${standing}) s on true
+      where p.challenge_id in (${idList(challengeIds)})
+      window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
+             named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
+    )
+    select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
+           case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
+    from ranked
+    where position <= ${limit}
+    order by challenge_id, position`;
+};
+
+/** The ranked players of the given challenges (every hole count unless `countsUpTo` limits them). */
 export async function rankChallenges(
   db: Db,
   challengeIds: readonly number[],
-  opts: { withoutRecords?: readonly number[] } = {},
+  opts: { countsUpTo?: number; asOf?: StandingAsOf; limit?: number } = {},
 ): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
-  const ids = idList(challengeIds);
-  // The board as it was before these records (notifications: who a new round overtook).
-  const without = opts.withoutRecords?.length ? sql`and r.id not in (${idList(opts.withoutRecords)})` : sql``;
   return rows<RankedRow>(
     db,
-    sql`
-    with members as (
-      select p.challenge_id, p.user_id, c.tiebreaker, c.tiebreaker_threshold, c.eagle_bonus
-      from challenge_players p join challenges c on c.id = p.challenge_id
-      where p.challenge_id in (${ids})
-    ),
-    stats as (
-      select r.challenge_id, r.user_id,
-             sum(record_points(r.score))::int as points,
-             count(distinct r.hole_number)::int as holes,
-             (count(*) filter (where not is_eagle(r.score)))::int as birdies,
-             (count(*) filter (where is_eagle(r.score)))::int as eagles,
-             max(r.created_at) as last_at
-      from birdie_records r
-      where r.challenge_id in (${ids}) and r.counted ${without}
-      group by r.challenge_id, r.user_id
-    ),
-    hole_first as (
-      select challenge_id, user_id, hole_number, min(created_at) as t,
-             row_number() over (partition by challenge_id, user_id order by min(created_at)) as n
-      from birdie_records r
-      where r.challenge_id in (${ids}) ${without}
-      group by challenge_id, user_id, hole_number
-    ),
-    reach as (
-      select h.challenge_id, h.user_id,
-             max(h.t) filter (where h.n = m.tiebreaker_threshold) as reached_threshold,
-             max(h.t) filter (where h.n = 18) as reached_all
-      from hole_first h join members m on m.challenge_id = h.challenge_id and m.user_id = h.user_id
-      group by h.challenge_id, h.user_id
-    )
-    select m.challenge_id, m.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
-           coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
-           coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
-           (rank() over (
-             partition by m.challenge_id
-             order by coalesce(s.points, 0) desc,
-                      case when m.tiebreaker = 'mostBirdies'
-                           then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when m.eagle_bonus then 2 else 1 end) end desc nulls last,
-                      case when m.tiebreaker = 'firstToThreshold' then r.reached_threshold
-                           when m.tiebreaker = 'firstToComplete' then r.reached_all end asc nulls last,
-                      s.last_at asc nulls last
-           ))::int as rank,
-           (count(*) over (partition by m.challenge_id))::int as total_players
-    from members m
-    join users u on u.id = m.user_id
-    left join stats s on s.challenge_id = m.challenge_id and s.user_id = m.user_id
-    left join reach r on r.challenge_id = m.challenge_id and r.user_id = m.user_id
-    order by m.challenge_id, rank, lower(u.display_name), m.user_id`,
+    rankChallengesQuery(challengeIds, opts.countsUpTo ?? Number.MAX_SAFE_INTEGER, opts.asOf, opts.limit),
   );
 }
 
@@ -147,4 +155,40 @@ export async function finalStandings(db: Db, challengeId: number): Promise<Final
         where p.challenge_id = ${challengeId}
         order by position`,
   );
+}
+
+/** One player's standing in one challenge now, as rankChallenges' `asOf` takes it (null: none yet). */
+export async function standingOf(db: Db, challengeId: number, userId: number): Promise<Record<string, unknown> | null> {
+  const [row] = await rows<{ s: Record<string, unknown> }>(
+    db,
+    sql`select to_jsonb(s) as s from challenge_standings s where challenge_id = ${challengeId} and user_id = ${userId}`,
+  );
+  return row?.s ?? null;
+}
+
+/** A ranked row as the boards show it. */
+export function toEntry(r: RankedRow): LeaderboardEntry {
+  return {
+    rank: r.rank,
+    user: {
+      id: r.user_id,
+      username: r.username,
+      displayName: r.display_name,
+      profilePicture: r.profile_picture,
+      handicap: r.handicap === null ? null : Number(r.handicap),
+    },
+    birdiedHoles: r.holes,
+    points: r.points,
+    birdies: r.birdies,
+    eagles: r.eagles,
+    holeCounts: r.hole_counts ?? {},
+  };
+}
+
+/**
+ * The top of one challenge's board without hole counts (the dashboard widget), with no access
+ * check: the caller knows the viewer is a member. Ranks still count every player.
+ */
+export async function challengeBoardTop(db: Db, challengeId: number): Promise<LeaderboardEntry[]> {
+  return (await rankChallenges(db, [challengeId], { countsUpTo: 0, limit: BOARD_TOP_PLAYERS })).map(toEntry);
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { periodKey } from "../../../shared/domain/periods";
-import type { HoleCount } from "../../../shared/domain/scoring";
 import {
   type challengeLeaderboardSchema,
   type GlobalEntry,
@@ -16,92 +15,12 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
-import { BOARD_ORDER } from "./queries";
+import { challengeBoardTop, rankChallenges, toEntry } from "./queries";
+
+export { rankChallengesQuery } from "./queries";
 
 export const GLOBAL_TOP = 100;
 const MY_CHALLENGES_TOP = 3;
-
-type RankedRow = {
-  challenge_id: number;
-  user_id: number;
-  username: string;
-  display_name: string;
-  profile_picture: string | null;
-  handicap: string | number | null;
-  points: number;
-  holes: number;
-  birdies: number;
-  eagles: number;
-  /** Null for players beyond `countsUpTo` on their board (their hole counts are not shown). */
-  hole_counts: Record<string, HoleCount> | null;
-  rank: number;
-  total_players: number;
-};
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-/**
- * Ranks every player of the given challenges in one statement: points, then the challenge's
- * tiebreaker, then the earliest last record; competition ranks (1, 2, 2, 4) from rank().
- * It reads the members and their trigger-kept standings (drizzle/0016, ADR 0036), one row per
- * player, never the records: the cost follows the players on the boards, not the records behind
- * them. A player reached n holes at hole_moments[n]; which records count is record_counts() in
- * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
- * of each board. The lateral look-ups (LIMIT 1 keeps the planner from flattening them into hash
- * joins over whole tables) make each member one primary-key probe of challenges, users and the
- * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards).
- */
-export const rankChallengesQuery = (challengeIds: readonly number[], countsUpTo: number) => sql`
-    with ranked as (
-      select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
-             coalesce(s.points, 0) as points, coalesce(s.holes, 0) as holes,
-             coalesce(s.birdies, 0) as birdies, coalesce(s.eagles, 0) as eagles,
-             coalesce(s.hole_counts, '{}'::jsonb) as hole_counts,
-             (rank() over w)::int as rank,
-             row_number() over named as position,
-             (count(*) over (partition by p.challenge_id))::int as total_players
-      from challenge_players p
-      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
-                          where id = p.challenge_id limit 1) c
-      cross join lateral (select username, display_name, profile_picture, handicap from users
-                          where id = p.user_id limit 1) u
-      left join lateral (select * from challenge_standings
-                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true
-      where p.challenge_id in (${idList(challengeIds)})
-      window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
-             named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
-    )
-    select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
-           case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
-    from ranked
-    order by challenge_id, position`;
-
-async function rankChallenges(db: Db, challengeIds: readonly number[], countsUpTo: number): Promise<RankedRow[]> {
-  if (!challengeIds.length) return [];
-  return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo));
-}
-
-function toEntry(r: RankedRow): LeaderboardEntry {
-  return {
-    rank: r.rank,
-    user: {
-      id: r.user_id,
-      username: r.username,
-      displayName: r.display_name,
-      profilePicture: r.profile_picture,
-      handicap: r.handicap === null ? null : Number(r.handicap),
-    },
-    birdiedHoles: r.holes,
-    points: r.points,
-    birdies: r.birdies,
-    eagles: r.eagles,
-    holeCounts: r.hole_counts ?? {},
-  };
-}
 
 /**
  * Per player, the records waiting for a partner's confirmation that do not count yet (under
@@ -125,13 +44,21 @@ export async function challengeLeaderboard(
   const { db } = ctx;
   const { challengeId } = input;
   const [ranked, waiting] = await readAsMember(db, challengeId, ctx.user.id, () =>
-    Promise.all([rankChallenges(db, [challengeId], Number.MAX_SAFE_INTEGER), pendingByPlayer(db, challengeId)]),
+    Promise.all([rankChallenges(db, [challengeId]), pendingByPlayer(db, challengeId)]),
   );
   return ranked.map((r) => {
     const entry = toEntry(r);
     const pending = waiting.get(r.user_id);
     return pending ? { ...entry, pendingRecords: pending } : entry;
   });
+}
+
+/** leaderboards.challengeTop: the top of a board, as the dashboard widget shows it (members only). */
+export async function challengeLeaderboardTop(
+  ctx: SignedInContext,
+  input: z.output<typeof challengeLeaderboardSchema>,
+): Promise<LeaderboardEntry[]> {
+  return readAsMember(ctx.db, input.challengeId, ctx.user.id, () => challengeBoardTop(ctx.db, input.challengeId));
 }
 
 /** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */
@@ -155,7 +82,7 @@ export async function myChallengesLeaderboard(
   const ranked = await rankChallenges(
     db,
     mine.map((c) => c.id),
-    MY_CHALLENGES_TOP,
+    { countsUpTo: MY_CHALLENGES_TOP },
   );
   return mine.map((c) => {
     const players = ranked.filter((r) => r.challenge_id === c.id);

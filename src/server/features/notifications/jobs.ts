@@ -44,19 +44,21 @@ const challengeJoined: JobHandler = async (payload: JoinedPayload, { deps }) => 
 
 /**
  * One round: every other player hears of it (rival_round), and those it overtook hear that too.
- * "Overtook": ranked ahead of the golfer on the board without this round's records, behind them
- * on the board now.
+ * "Overtook": ranked ahead of the golfer on the board with the golfer's standing from before the
+ * round (the payload's `before`), behind them on the board now. Both boards are the one ranking
+ * of the trigger-kept standings (leaderboards/queries.ts), never an aggregation of the records.
  */
 const roundRecorded: JobHandler = async (payload: RoundPayload, { deps }) => {
   const db = deps.database.db;
   const challenge = await findChallenge(db, payload.challengeId);
   if (!challenge || !payload.recordIds.length) return;
   const key = `round:${Math.min(...payload.recordIds)}`;
+  const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
   const [members, name, after, before] = await Promise.all([
     memberIdsOf(db, challenge.id),
     displayNameOf(db, payload.userId),
-    rankChallenges(db, [challenge.id]),
-    rankChallenges(db, [challenge.id], { withoutRecords: payload.recordIds }),
+    rankChallenges(db, [challenge.id], { countsUpTo: 0 }),
+    asOf ? rankChallenges(db, [challenge.id], { countsUpTo: 0, asOf }) : Promise.resolve([]),
   ]);
   const others = members.filter((id) => id !== payload.userId);
   await notify(
@@ -108,7 +110,7 @@ const challengeSchedule: JobHandler = async (payload: SchedulePayload, { deps })
     );
     return;
   }
-  const board = await rankChallenges(db, [challenge.id]);
+  const board = await rankChallenges(db, [challenge.id], { countsUpTo: 0 });
   // Nobody wins a challenge in which nobody scored.
   const winners = board.filter((r) => r.rank === 1 && r.points > 0);
   for (const row of board) {

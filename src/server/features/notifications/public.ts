@@ -23,6 +23,12 @@ export type RoundPayload = {
   recordIds: number[];
   birdies: number;
   eagles: number;
+  /**
+   * The golfer's challenge_standings row just before the round (JSON; null: no counting record
+   * yet), taken under the membership lock: who was overtaken is ranked from the standings, the one
+   * ranking (leaderboards/queries.ts). Absent in jobs an older release enqueued: no "overtaken" then.
+   */
+  before?: Record<string, unknown> | null;
 };
 export type ScheduledEvent = "starts" | "ends_soon" | "ended";
 /** `at`: the date the event was scheduled from (ISO); a challenge edited since makes it stale. */

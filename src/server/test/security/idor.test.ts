@@ -215,6 +215,9 @@ export const IDOR_CASES: Case[] = [
   tc("leaderboards.challenge", "the leaderboard of a challenge one is not in", (w) => ({ challengeId: w.secret.id }), {
     control: "owner",
   }),
+  tc("leaderboards.challengeTop", "the top of a board one is not in", (w) => ({ challengeId: w.secret.id }), {
+    control: "owner",
+  }),
   // ---- tRPC: invites (the code and PIN are the capability: anything else must not open them) ----
   tc("invites.preview", "the preview by challenge id instead of its code", (w) => ({ code: String(w.secret.id) })),
   tc("invites.preview", "the preview by the PIN instead of the code", (w) => ({ code: w.secret.invitePin })),

@@ -56,6 +56,7 @@ export const REST_ROUTES: RestRoute[] = [
   { method: "GET", path: "/api/health/live", auth: "public" },
   { method: "GET", path: "/api/health/ready", auth: "public" },
   { method: "GET", path: "/api/user", auth: "user" },
+  { method: "GET", path: "/api/dashboard", auth: "user" },
   { method: "POST", path: "/api/register", body: schemaKeys(registerSchema), auth: "public" },
   { method: "POST", path: "/api/login", body: schemaKeys(loginSchema), auth: "public" },
   { method: "POST", path: "/api/logout", auth: "public" },

@@ -4,6 +4,7 @@ import type { PublicUser } from "../../../../shared/schemas/auth";
 import { isNetworkError, isUnauthorized } from "../../../lib/errors";
 import { type AuthState, AuthStateContext, currentUserQueryKey } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
+import { takeFirstPaintUser } from "../../../lib/first-paint";
 import { type CachedUser, clearCachedUser, readCachedUser, recoveringUser, writeCachedUser } from "../lib/cached-user";
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -31,6 +32,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
+    // The HTML the server sent names who is signed in (first paint): no request for it at start.
+    initialData: takeFirstPaintUser,
+    initialDataUpdatedAt: Date.now,
     staleTime: FIVE_MINUTES_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

@@ -3,7 +3,13 @@ import { Avatar } from "../../../components/ui/avatar";
 import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { ChartIcon } from "../../../components/ui/icons";
 import { useCurrentUser } from "../../../hooks/use-current-user";
-import { BoardFigures, useChallengeLeaderboard, handicapText, playerName, realName } from "../../leaderboards/public";
+import {
+  BoardFigures,
+  useChallengeLeaderboardTop,
+  handicapText,
+  playerName,
+  realName,
+} from "../../leaderboards/public";
 
 const WIDGET_PLAYERS = 4;
 
@@ -20,7 +26,7 @@ export function ChallengeLeaderboardWidget({
 }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const board = useChallengeLeaderboard(challengeId);
+  const board = useChallengeLeaderboardTop(challengeId);
   const entries = board.data ?? [];
   const anyRecorded = entries.some((e) => e.points > 0 || e.birdiedHoles > 0);
   const links = [

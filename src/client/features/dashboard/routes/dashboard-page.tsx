@@ -12,15 +12,16 @@ import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { isNewAccountVisit } from "../../../lib/first-visit";
+import { useDashboard } from "../hooks/use-dashboard";
 
 export function DashboardPage() {
   usePageTitle("Dashboard");
   const { user } = useCurrentUser();
   const newAccount = isNewAccountVisit(user?.id);
-  const challenges = useMyChallenges();
-  // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
-  // still in the future.
-  const current = currentChallenge(challenges.data ?? []);
+  // One request for the whole screen (GET /api/dashboard, started before React rendered); the
+  // widgets mount once it has filled their queries' caches, so they send nothing of their own.
+  const dashboard = useDashboard();
+  const ready = dashboard.isSuccess || dashboard.isError;
 
   return (
     <div className="space-y-6">
@@ -44,30 +45,59 @@ export function DashboardPage() {
       <AdBanner placement="dashboard-top" />
       <InstallAppCard />
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          {challenges.isLoading ? (
-            <div className="card border border-base-300 bg-base-100">
-              <div className="card-body items-center py-12" role="status" aria-label="Loading your challenge">
-                <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-              </div>
-            </div>
-          ) : current ? (
-            <>
-              <CurrentChallengeCard challenge={current} />
-              <AdDivider />
-              <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
-            </>
-          ) : (
-            <NoActiveChallenges />
-          )}
-        </div>
-        <div className="min-w-0 space-y-6">
-          <RecentAchievementsWidget />
-          {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
-          <div data-slot="chat" className="empty:hidden">
-            <ChatCardSlot />
+      {ready ? <DashboardWidgets /> : <DashboardPlaceholder />}
+    </div>
+  );
+}
+
+/** The space the widgets will take while the data loads, so nothing below jumps (CLS). */
+function DashboardPlaceholder() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading your dashboard">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
+        <div className="card h-[28rem] border border-base-300 bg-base-100">
+          <div className="card-body items-center justify-center">
+            <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
           </div>
+        </div>
+      </div>
+      <div className="min-w-0 space-y-6">
+        <div className="card h-48 border border-base-300 bg-base-100" />
+        <div className="card h-[500px] border border-base-300 bg-base-100" />
+      </div>
+    </div>
+  );
+}
+
+function DashboardWidgets() {
+  const challenges = useMyChallenges();
+  // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
+  // still in the future.
+  const current = currentChallenge(challenges.data ?? []);
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="min-w-0 space-y-6 lg:col-span-2">
+        {challenges.isLoading ? (
+          <div className="card border border-base-300 bg-base-100">
+            <div className="card-body items-center py-12" role="status" aria-label="Loading your challenge">
+              <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+            </div>
+          </div>
+        ) : current ? (
+          <>
+            <CurrentChallengeCard challenge={current} />
+            <AdDivider />
+            <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
+          </>
+        ) : (
+          <NoActiveChallenges />
+        )}
+      </div>
+      <div className="min-w-0 space-y-6">
+        <RecentAchievementsWidget />
+        {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
+        <div data-slot="chat" className="empty:hidden">
+          <ChatCardSlot />
         </div>
       </div>
     </div>

@@ -12,6 +12,11 @@ export function useChallengeLeaderboard(challengeId: number | null) {
   );
 }
 
+/** The top of a challenge's board (the dashboard widget; the dashboard's one request fills it first). */
+export function useChallengeLeaderboardTop(challengeId: number) {
+  return trpc.leaderboards.challengeTop.useQuery({ challengeId }, { staleTime: CHALLENGE_BOARD_STALE_MS });
+}
+
 /**
  * The server's My Rankings page size (leaderboards service MY_CHALLENGES_PAGE): a full page means
  * older challenges may follow.

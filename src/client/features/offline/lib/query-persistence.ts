@@ -24,7 +24,9 @@ function routerOf(queryKey: readonly unknown[]): string | null {
  * is older than this start is marked stale: online it is refetched at once, offline on reconnect.
  */
 export function startQueryPersistence(queryClient: QueryClient, userId: number): () => void {
-  const startedAt = Date.now();
+  // What this page loaded itself (the first-paint user, the dashboard's parts) is newer than the
+  // page; only what was restored from the device predates it and is refetched.
+  const startedAt = Math.floor(performance.timeOrigin);
   const persister = createAsyncStoragePersister({
     storage: { getItem: (k) => get<string>(k).then((v) => v ?? null), setItem: (k, v) => set(k, v), removeItem: del },
     key: STORE_KEY,

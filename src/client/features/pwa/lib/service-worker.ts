@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { registerSW } from "virtual:pwa-register";
 
 // A service worker is registered at load (docs/product/routes-and-screens.md#signed-in-layout).
 // With registerType 'prompt' a new version waits until the user chooses Reload, so an update never
@@ -20,8 +19,13 @@ function setState(next: UpdateState) {
 // Long-lived tabs (the app left open on a phone) still learn about a deploy.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Registration code (workbox-window) loads after the first screen: it never delays first paint. */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  void import("virtual:pwa-register").then(({ registerSW }) => register(registerSW));
+}
+
+function register(registerSW: typeof import("virtual:pwa-register").registerSW) {
   applyUpdate = registerSW({
     immediate: true,
     onNeedRefresh: () => setState({ needRefresh: true }),

@@ -1,0 +1,36 @@
+import type { PublicUser } from "../../shared/schemas/auth";
+
+// What the server put into the HTML it served (src/server/http/first-paint.ts): a JSON data
+// block, read once. Absent (undefined) when the page came from the service worker's cached shell
+// or the dev server: the app then asks the server as before.
+
+type FirstPaintData = { user: PublicUser | null };
+
+let read: FirstPaintData | undefined | null = null;
+
+export function firstPaintData(): FirstPaintData | undefined {
+  if (read === null) {
+    read = undefined;
+    const text = typeof document === "undefined" ? null : document.getElementById("first-paint")?.textContent;
+    if (text) {
+      try {
+        const parsed = JSON.parse(text) as FirstPaintData;
+        if (parsed && typeof parsed === "object" && "user" in parsed) read = parsed;
+      } catch {
+        read = undefined;
+      }
+    }
+  }
+  return read;
+}
+
+let userTaken = false;
+/**
+ * The page's user for the current-user query's first value, once: a query rebuilt later (after a
+ * sign-out clears the cache) must ask the server, not reuse what the page said at load.
+ */
+export function takeFirstPaintUser(): PublicUser | null | undefined {
+  if (userTaken) return undefined;
+  userTaken = true;
+  return firstPaintData()?.user;
+}

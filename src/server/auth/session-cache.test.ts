@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Database } from "../db/client";
+import { startServer, type RunningServer } from "../server";
+import { createTestDatabase, testEnv } from "../test/harness/harness";
+import { type Instance, startSecondInstance } from "../test/harness/instances";
+import { METRICS_TOKEN, revocationScenarios } from "../test/harness/session-revocation";
+import { FRESH_WITHIN_MS, SessionCache } from "./session-cache";
+
+// Issue 19: the session cache (ADR 0044). Two instances on one database: on PGlite (the embedded
+// path) both serve from this process and share its in-process LISTEN/NOTIFY; in the PostgreSQL
+// pass B is another process (auth/session-cache.pg-test.ts adds the lost-notification case there).
+
+const ENV = { TRUST_PROXY: "1", METRICS_TOKEN };
+let database: Database;
+let a: RunningServer;
+let b: Instance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  a = await startServer(testEnv({ PORT: "0", ...ENV }), { database });
+  b = await startSecondInstance(database, ENV);
+}, 60_000);
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+}, 120_000);
+
+const scenarios = revocationScenarios(() => ({ a: a.url, b: b.origin, database }));
+const kind = process.env.TEST_DATABASE_URL ? "two processes" : "embedded database, two servers in one process";
+
+describe(`a cached session is refused within 1 s of its revocation (${kind})`, () => {
+  test("sign-out", async () => {
+    await scenarios.logout();
+  });
+  test("password change", async () => {
+    await scenarios.passwordChange();
+  });
+  test("an admin disabling the account", async () => {
+    await scenarios.disable();
+  });
+  test("a changed user row", async () => {
+    await scenarios.profileChange();
+  });
+});
+
+describe("SessionCache rules", () => {
+  const row = (id: string, userId: number) => ({
+    session: { id, userId, expiresAt: new Date(Date.now() + 86_400_000), createdAt: new Date() },
+    user: { id: userId } as never,
+  });
+
+  test("answers only while its own notification came back within the freshness window", () => {
+    let now = 1_000_000;
+    const cache = new SessionCache(database.db, () => now);
+    cache.set(row("s1", 1), cache.mark());
+    expect(cache.get("s1")).toBeUndefined();
+    cache.alive(String(now));
+    expect(cache.get("s1")?.session.id).toBe("s1");
+    now += FRESH_WITHIN_MS + 1;
+    expect(cache.get("s1")).toBeUndefined();
+    cache.alive(String(now));
+    expect(cache.get("s1")?.session.id).toBe("s1");
+    // A re-subscribed listener may have missed revocations: nothing cached survives it.
+    cache.listenerReset();
+    cache.alive(String(now));
+    expect(cache.get("s1")).toBeUndefined();
+  });
+
+  test("a read that began before an eviction does not cache what it read", () => {
+    const now = 1_000_000;
+    const cache = new SessionCache(database.db, () => now);
+    cache.alive(String(now));
+    const mark = cache.mark();
+    cache.evictSessions(["s2"]);
+    cache.set(row("s2", 2), mark);
+    expect(cache.get("s2")).toBeUndefined();
+    cache.set(row("s2", 2), cache.mark());
+    cache.set(row("s3", 2), cache.mark());
+    cache.set(row("s4", 3), cache.mark());
+    cache.evictUsers([2]);
+    expect(cache.get("s2")).toBeUndefined();
+    expect(cache.get("s3")).toBeUndefined();
+    expect(cache.get("s4")?.session.id).toBe("s4");
+  });
+});

@@ -1,0 +1,2 @@
+// What other features may call of the challenges feature besides access.ts and queries.ts.
+export { listUserChallenges } from "./views";

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestHarness, RestClient, signUp, type TestHarness } from "../test/harness/harness";
+import { sql } from "drizzle-orm";
+import { scriptSafeJson } from "./first-paint";
+
+// Issue 19, first paint: the HTML of an app route names the signed-in golfer (a JSON data block
+// the CSP allows), modulepreloads the route page's chunks from Vite's manifest, and on the
+// dashboard preloads its data. A built client is faked here: an index.html and a manifest.
+
+let h: TestHarness;
+let dir: string;
+
+const INDEX = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
+const MANIFEST = {
+  "index.html": { file: "assets/main.js", isEntry: true, imports: ["_shared.js"] },
+  "_shared.js": { file: "assets/shared.js" },
+  "features/dashboard/routes/dashboard-page.tsx": {
+    file: "assets/dashboard-page.js",
+    isDynamicEntry: true,
+    imports: ["_shared.js", "_widgets.js"],
+  },
+  "_widgets.js": { file: "assets/widgets.js" },
+  "features/auth/routes/auth-page.tsx": { file: "assets/auth-page.js", isDynamicEntry: true },
+  "features/profile/routes/profile-page.tsx": { file: "assets/profile-page.js", isDynamicEntry: true },
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "first-paint-"));
+  mkdirSync(join(dir, ".vite"));
+  writeFileSync(join(dir, "index.html"), INDEX);
+  writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  h = await createTestHarness({ env: { STATIC_DIR: dir } });
+}, 120_000);
+afterAll(async () => {
+  await h.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The first-paint data block's JSON, parsed as the client parses it. */
+function dataBlock(html: string) {
+  const m = html.match(/<script type="application\/json" id="first-paint">([^<]*)<\/script>/);
+  if (!m) throw new Error("no first-paint block");
+  return JSON.parse(m[1]!);
+}
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("first paint", () => {
+  test("signed in on the dashboard: the golfer, the page's chunks (not the entry's) and its data preload", async () => {
+    const { client, user } = await signUp(h, { displayName: "Tess </script><script>alert(1)</script>" });
+    const res = await client.get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const html = res.text;
+    // Nothing the golfer typed can close the element: no "<" survives inside it.
+    expect(html.match(/<\/script>/g)?.length).toBe(2);
+    const me = (await client.get("/api/user")).json;
+    expect(dataBlock(html)).toEqual({ user: me });
+    expect(dataBlock(html).user.displayName).toBe(user.displayName);
+    expect(preloads(html)).toEqual(["/assets/dashboard-page.js", "/assets/widgets.js"]);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">');
+    const profile = (await client.get("/profile")).text;
+    expect(preloads(profile)).toEqual(["/assets/profile-page.js"]);
+    expect(profile).not.toContain("/api/dashboard");
+  });
+
+  test("signed out: user null, the sign-in page's chunk, no data preload; /index.html stays the plain shell", async () => {
+    const anonymous = new RestClient(h.app);
+    const html = (await anonymous.get("/")).text;
+    expect(dataBlock(html)).toEqual({ user: null });
+    expect(preloads(html)).toEqual(["/assets/auth-page.js"]);
+    expect(html).not.toContain("/api/dashboard");
+    const { client } = await signUp(h);
+    const shell = await client.get("/index.html");
+    expect(shell.text).toBe(INDEX);
+    // The manifest is for the server only.
+    expect((await anonymous.get("/.vite/manifest.json")).status).toBe(404);
+  });
+
+  test("a page that renews the session slides the cookie forward, as the API does", async () => {
+    const { client, user } = await signUp(h);
+    await h.db.execute(sql`update sessions set expires_at = now() + interval '1 day' where user_id = ${user.id}`);
+    const res = await client.get("/challenges");
+    expect(dataBlock(res.text).user.id).toBe(user.id);
+    expect(res.headers.get("set-cookie")).toMatch(
+      /^session=[a-z2-7]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=25\d{5}/,
+    );
+  });
+
+  test("scriptSafeJson keeps every character and never writes <, >, & or line separators", () => {
+    const value = { s: "</script><!-- & \u2028\u2029 >" };
+    const text = scriptSafeJson(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

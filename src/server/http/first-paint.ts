@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+// First paint (issue 19): the HTML the server answers for an app route carries who is signed in
+// (a JSON data block: the CSP forbids inline scripts, and a data block is never executed), a
+// modulepreload of the route page's chunks (read from Vite's build manifest) so they download
+// beside the entry instead of after it, and on the dashboard a preload of its data (GET
+// /api/dashboard), which the client's first dashboard request picks up.
+
+/** The page module of each route, as the client's router lazy-loads it (src/client/app/router.tsx). */
+const SIGNED_IN_PAGES: [RegExp, string][] = [
+  [/^\/$/, "features/dashboard/routes/dashboard-page.tsx"],
+  [/^\/challenges$/, "features/challenges/routes/challenges-page.tsx"],
+  [/^\/challenges\/new$/, "features/challenges/routes/new-challenge-page.tsx"],
+  [/^\/challenges\/\d+$/, "features/challenges/routes/challenge-detail-page.tsx"],
+  [/^\/challenges\/\d+\/edit$/, "features/challenges/routes/edit-challenge-page.tsx"],
+  [/^\/record-birdies(\/\d+)?$/, "features/birdies/routes/record-birdies-page.tsx"],
+  [/^\/achievements$/, "features/achievements/routes/achievements-page.tsx"],
+  [/^\/leaderboard$/, "features/leaderboards/routes/leaderboards-page.tsx"],
+  [/^\/leaderboard\/global$/, "features/leaderboards/routes/global-leaderboard-page.tsx"],
+  [/^\/leaderboard\/my-challenges$/, "features/leaderboards/routes/my-challenges-leaderboard-page.tsx"],
+  [/^\/leaderboard\/\d+$/, "features/leaderboards/routes/challenge-leaderboard-page.tsx"],
+  [/^\/profile$/, "features/profile/routes/profile-page.tsx"],
+  [/^\/notifications$/, "features/notifications/routes/notifications-page.tsx"],
+  [/^\/support$/, "features/support/routes/support-page.tsx"],
+];
+const AUTH_PAGE = "features/auth/routes/auth-page.tsx";
+const SIGNED_IN_ONLY = SIGNED_IN_PAGES.map(([pattern]) => pattern);
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+export type FirstPaintUser = Record<string, unknown> | null;
+
+export type FirstPaint = {
+  /** The HTML for `path` with `user` (null: signed out) in it; `index` is the built index.html. */
+  render(index: string, path: string, user: FirstPaintUser): string;
+};
+
+/** JSON safe inside a <script> element: no `<`, `>`, `&` or line separators can end or confuse it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Built from the static folder's Vite manifest (absent in dev: then no preloads, the user still goes in). */
+export function firstPaint(staticDir: string): FirstPaint {
+  const manifestPath = resolve(staticDir, ".vite", "manifest.json");
+  let manifest: Manifest = {};
+  if (existsSync(manifestPath)) {
+    try {
+      manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    } catch {
+      manifest = {};
+    }
+  }
+  // The entry's own chunks are in index.html already.
+  const entryFiles = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
+  const preloadsOf = new Map<string, string>();
+  const linksFor = (page: string): string => {
+    let links = preloadsOf.get(page);
+    if (links === undefined) {
+      const files = new Set<string>();
+      walk(page, files);
+      links = [...files]
+        .filter((f) => !entryFiles.has(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join("");
+      preloadsOf.set(page, links);
+    }
+    return links;
+  };
+
+  return {
+    render(index, path, user) {
+      const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
+      let page: string | undefined;
+      if (user) page = SIGNED_IN_PAGES.find(([pattern]) => pattern.test(normalized))?.[1];
+      else if (normalized === "/auth" || normalized === "/login" || SIGNED_IN_ONLY.some((p) => p.test(normalized)))
+        page = AUTH_PAGE;
+      let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user })}</script>`;
+      if (page) head += linksFor(page);
+      if (user && normalized === "/")
+        head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">`;
+      return index.replace("</head>", `${head}</head>`);
+    },
+  };
+}
