@@ -166,17 +166,24 @@ export async function standingOf(db: Db, challengeId: number, userId: number): P
   return row?.s ?? null;
 }
 
+type UserColumns = Pick<RankedRow, "user_id" | "username" | "display_name" | "profile_picture" | "handicap">;
+
+/** A board row's golfer as every board shows them (challenge and global boards). */
+export function boardUser(r: UserColumns): LeaderboardEntry["user"] {
+  return {
+    id: r.user_id,
+    username: r.username,
+    displayName: r.display_name,
+    profilePicture: r.profile_picture,
+    handicap: r.handicap === null ? null : Number(r.handicap),
+  };
+}
+
 /** A ranked row as the boards show it. */
 export function toEntry(r: RankedRow): LeaderboardEntry {
   return {
     rank: r.rank,
-    user: {
-      id: r.user_id,
-      username: r.username,
-      displayName: r.display_name,
-      profilePicture: r.profile_picture,
-      handicap: r.handicap === null ? null : Number(r.handicap),
-    },
+    user: boardUser(r),
     birdiedHoles: r.holes,
     points: r.points,
     birdies: r.birdies,

@@ -15,7 +15,7 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
 import { readAsMember } from "../challenges/access";
-import { challengeBoardTop, rankChallenges, toEntry } from "./queries";
+import { boardUser, challengeBoardTop, rankChallenges, toEntry } from "./queries";
 
 export { rankChallengesQuery } from "./queries";
 
@@ -111,13 +111,7 @@ type GlobalRow = {
 
 const toGlobal = (r: GlobalRow): GlobalEntry => ({
   rank: r.rank,
-  user: {
-    id: r.user_id,
-    username: r.username,
-    displayName: r.display_name,
-    profilePicture: r.profile_picture,
-    handicap: r.handicap === null ? null : Number(r.handicap),
-  },
+  user: boardUser(r),
   points: r.points,
   birdies: r.birdies,
   eagles: r.eagles,
