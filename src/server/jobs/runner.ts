@@ -62,6 +62,7 @@ export class JobRunner {
   private ticking = false;
   private tickAgain = false;
   private lastTickOk: number | undefined;
+  private startedAt: number | undefined;
   private lastTickError: string | undefined;
   private completed: Counter<"kind"> | undefined;
   private attemptFailures: Counter<"kind"> | undefined;
@@ -85,6 +86,7 @@ export class JobRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.startedAt = Date.now();
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref?.();
     this.wake();
@@ -98,8 +100,11 @@ export class JobRunner {
 
   /** Whether the runner is started and its last look at the queue succeeded recently. */
   isPolling(): boolean {
-    if (!this.running || this.lastTickOk === undefined) return false;
-    return Date.now() - this.lastTickOk < Math.max(10 * this.pollMs, 10_000);
+    if (!this.running) return false;
+    // Just started counts as polling for one window: the first look for due jobs competes with the
+    // start-up work for the pool, and a process that answers requests is ready (ADR 0032).
+    const since = this.lastTickOk ?? this.startedAt ?? 0;
+    return Date.now() - since < Math.max(10 * this.pollMs, 10_000);
   }
 
   /** The readiness part of /api/health/ready. */
