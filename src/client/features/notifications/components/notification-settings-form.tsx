@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -53,6 +54,9 @@ function Channel({
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  // The toggle moves in the same render as the tap: the query cache's optimistic value arrives a
+  // tick later (mutations start asynchronously), and until then React would put the box back.
+  const [moving, setMoving] = useState<Partial<NotificationSettings>>({});
   if (settings.isLoading) return <p className="text-sm text-base-content/70">Loading notification settings...</p>;
   if (settings.isError || !settings.data)
     return (
@@ -60,8 +64,21 @@ export function NotificationSettingsForm() {
         {errorMessage(settings.error, "Could not load notification settings.")}
       </p>
     );
-  const data = settings.data;
-  const change = (kind: NotificationKind, next: { email: boolean; push: boolean }) => update.mutate({ [kind]: next });
+  const data = { ...settings.data, ...moving } as NotificationSettings;
+  const change = (kind: NotificationKind, next: { email: boolean; push: boolean }) => {
+    setMoving((m) => ({ ...m, [kind]: next }));
+    update.mutate(
+      { [kind]: next },
+      {
+        // Settled: the cache holds the stored value (saved, or put back after a refusal).
+        onSettled: () =>
+          setMoving((m) => {
+            const { [kind]: _done, ...rest } = m;
+            return rest;
+          }),
+      },
+    );
+  };
   return (
     <div>
       <p className="text-sm text-base-content/70">

@@ -42,7 +42,10 @@ export function useUpdateNotificationSettings() {
   const utils = trpc.useUtils();
   // Optimistic: the toggle moves at once; a refusal puts the stored settings back.
   return trpc.notifications.updateSettings.useMutation({
-    onMutate: (change) => {
+    onMutate: async (change) => {
+      // A refetch in flight (a reload's restore refreshing the kept cache) would land after the
+      // optimistic value and move the toggle back: cancel it first (TanStack's optimistic recipe).
+      await utils.notifications.settings.cancel();
       const before = utils.notifications.settings.getData();
       if (before) utils.notifications.settings.setData(undefined, { ...before, ...change } as typeof before);
     },
