@@ -12,6 +12,7 @@ import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { isNewAccountVisit } from "../../../lib/first-visit";
+import { useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
 
 export function DashboardPage() {
@@ -21,7 +22,10 @@ export function DashboardPage() {
   // One request for the whole screen (GET /api/dashboard, started before React rendered); the
   // widgets mount once it has filled their queries' caches, so they send nothing of their own.
   const dashboard = useDashboard();
-  const ready = dashboard.isSuccess || dashboard.isError;
+  // With no network the widgets show what the device kept from their own queries (ADR 0029)
+  // instead of waiting for a request that cannot be answered.
+  const online = useOnlineStatus();
+  const ready = dashboard.isSuccess || dashboard.isError || !online;
 
   return (
     <div className="space-y-6">
