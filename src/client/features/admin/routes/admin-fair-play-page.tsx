@@ -131,8 +131,8 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
           {flag.status === "open" ? "Open" : flag.status === "dismissed" ? "Dismissed" : "Actioned"}
         </span>
       </header>
-      <p className="break-words">{flag.explanation}</p>
-      <p className="text-sm text-base-content/70">
+      <p className="wrap-anywhere">{flag.explanation}</p>
+      <p className="wrap-anywhere text-sm text-base-content/70">
         Golfer: {golferName(flag.user)}
         {flag.user.disabled ? " · disabled" : ""}
         {flag.otherUser && (
@@ -151,7 +151,7 @@ function FlagCard({ flag }: { flag: AdminFlag }) {
         </summary>
         <ul className="divide-y divide-base-300 text-sm">
           {flag.records.map((r) => (
-            <li key={r.id} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2">
+            <li key={r.id} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2 wrap-anywhere">
               <Link className="link min-h-11 inline-flex items-center" to={`/challenges/${r.challengeId}`}>
                 {r.challengeName}
               </Link>
