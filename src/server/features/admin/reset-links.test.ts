@@ -1,54 +1,41 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { auditLog } from "../../db/schema/admin";
 import { type UserRow, users } from "../../db/schema/users";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { deliverQueuedMail } from "../../test/harness/mail";
-import { linkIn, type SmtpCatcher, startSmtpCatcher } from "../../test/harness/smtp-catcher";
-import { closeMailTransports } from "../mail/transport";
+import { createTestHarness, RestClient, signUp } from "../../test/harness/harness";
+import { deliverQueuedMail, mailTestHarness } from "../../test/harness/mail";
+import { linkIn } from "../../test/harness/smtp-catcher";
 import { ACCOUNT_IS_DISABLED } from "./users";
 
 // Admin -> user: "Send reset link" and a one-time reset link to hand over (docs/product/rules.md#password-reset-and-e-mail).
-let smtp: SmtpCatcher;
-let h: TestHarness;
+const withMail = mailTestHarness();
 let admin: UserRow;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  h = await createTestHarness({ env: { SMTP_URL: smtp.url } });
-  const { user } = await signUp(h);
-  [admin] = await h.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+  const { user } = await signUp(withMail.h);
+  [admin] = await withMail.h.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
 }, 120_000);
-afterAll(async () => {
-  closeMailTransports();
-  await smtp.close();
-  await h.close();
-});
-beforeEach(async () => {
-  await deliverQueuedMail(h);
-  smtp.mails.length = 0;
-});
 
 const auditFor = (userId: number, action: string) =>
-  h.db
+  withMail.h.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.targetId, userId), eq(auditLog.action, action as never)));
 
 describe("admin reset links", () => {
   test("send reset link: the golfer gets a working link, and it is audited", async () => {
-    const { input, user } = await signUp(h);
-    const answer = await h.caller(admin).admin.users.sendResetLink({ userId: user.id });
+    const { input, user } = await signUp(withMail.h);
+    const answer = await withMail.h.caller(admin).admin.users.sendResetLink({ userId: user.id });
     expect(answer.message).toBe(`A password reset link was sent to ${input.email}.`);
-    await deliverQueuedMail(h);
-    const [mail] = await smtp.waitFor((m) => m.to === input.email && m.subject.startsWith("Reset"));
+    await deliverQueuedMail(withMail.h);
+    const [mail] = await withMail.smtp.waitFor((m) => m.to === input.email && m.subject.startsWith("Reset"));
     const token = linkIn(mail, "/reset-password/").split("/").pop();
-    const res = await new RestClient(h.app).post(`/api/password-reset/${token}`, { password: "from-admin-1" });
+    const res = await new RestClient(withMail.h.app).post(`/api/password-reset/${token}`, { password: "from-admin-1" });
     expect(res.status).toBe(200);
     expect(await auditFor(user.id, "user.send_reset_link")).toHaveLength(1);
   });
 
   test("a one-time link to hand over works once, is audited, and needs no mail", async () => {
-    const off = await createTestHarness({ database: h.database });
+    const off = await createTestHarness({ database: withMail.h.database });
     const { user } = await signUp(off);
     const { url, expiresAt } = await off.caller(admin).admin.users.createResetLink({ userId: user.id });
     expect(url).toMatch(/\/reset-password\/[a-z2-7]{52}$/);
@@ -68,11 +55,13 @@ describe("admin reset links", () => {
   });
 
   test("only admins; a disabled account is refused", async () => {
-    const { user } = await signUp(h);
-    const other = await signUp(h);
-    await expect(h.caller(other.user).admin.users.createResetLink({ userId: user.id })).rejects.toThrow();
-    await h.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
-    await expect(h.caller(admin).admin.users.createResetLink({ userId: user.id })).rejects.toThrow(ACCOUNT_IS_DISABLED);
-    await expect(h.caller(admin).admin.users.createResetLink({ userId: 999_999 })).rejects.toThrow();
+    const { user } = await signUp(withMail.h);
+    const other = await signUp(withMail.h);
+    await expect(withMail.h.caller(other.user).admin.users.createResetLink({ userId: user.id })).rejects.toThrow();
+    await withMail.h.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    await expect(withMail.h.caller(admin).admin.users.createResetLink({ userId: user.id })).rejects.toThrow(
+      ACCOUNT_IS_DISABLED,
+    );
+    await expect(withMail.h.caller(admin).admin.users.createResetLink({ userId: 999_999 })).rejects.toThrow();
   });
 });

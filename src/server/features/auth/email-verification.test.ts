@@ -1,41 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { INVALID_EMAIL_LINK } from "../../../shared/schemas/recovery";
 import { users } from "../../db/schema/users";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { deliverQueuedMail } from "../../test/harness/mail";
-import { linkIn, type SmtpCatcher, startSmtpCatcher } from "../../test/harness/smtp-catcher";
-import { closeMailTransports } from "../mail/transport";
+import { createTestHarness, RestClient, signUp } from "../../test/harness/harness";
+import { deliverQueuedMail, mailTestHarness } from "../../test/harness/mail";
+import { linkIn } from "../../test/harness/smtp-catcher";
 import { CANNOT_CONFIRM, confirmationSent, SAME_EMAIL } from "./email-verification";
 import { EMAIL_TAKEN, WRONG_CURRENT_PASSWORD } from "./messages";
 
 // E-mail confirmation at sign-up and on a change of address (docs/product/rules.md#password-reset-and-e-mail).
-let smtp: SmtpCatcher;
-let h: TestHarness;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  h = await createTestHarness({ env: { SMTP_URL: smtp.url } });
-}, 120_000);
-afterAll(async () => {
-  closeMailTransports();
-  await smtp.close();
-  await h.close();
-});
-beforeEach(async () => {
-  await deliverQueuedMail(h);
-  smtp.mails.length = 0;
-});
+const withMail = mailTestHarness();
 
 async function confirmationLink(email: string, nth = 1): Promise<string> {
-  await deliverQueuedMail(h);
-  const mails = await smtp.waitFor((m) => m.to === email && m.subject === "Confirm your e-mail address", nth);
+  await deliverQueuedMail(withMail.h);
+  const mails = await withMail.smtp.waitFor((m) => m.to === email && m.subject === "Confirm your e-mail address", nth);
   return linkIn(mails[nth - 1], "/verify-email/");
 }
 const tokenOf = (link: string) => link.split("/").pop()!;
 
 describe("sign-up", () => {
   test("mails a confirmation link; the account works at once and is unconfirmed until it is opened", async () => {
-    const { client, input, user } = await signUp(h);
+    const { client, input, user } = await signUp(withMail.h);
     expect(user.emailVerifiedAt).toBeNull();
     const status = await client.get("/api/users/me/email");
     expect(status.json).toEqual({ email: input.email, verified: false, pendingEmail: null, mailEnabled: true });
@@ -43,28 +28,28 @@ describe("sign-up", () => {
     expect(link).toMatch(/^http:\/\/localhost\/verify-email\/[a-z2-7]{52}$/);
 
     // Opened on any device, signed in or not.
-    const res = await new RestClient(h.app).post(`/api/email-verification/${tokenOf(link)}`);
+    const res = await new RestClient(withMail.h.app).post(`/api/email-verification/${tokenOf(link)}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ email: input.email });
     expect((await client.get("/api/users/me/email")).json.verified).toBe(true);
-    const again = await new RestClient(h.app).post(`/api/email-verification/${tokenOf(link)}`);
+    const again = await new RestClient(withMail.h.app).post(`/api/email-verification/${tokenOf(link)}`);
     expect(again.status).toBe(400);
     expect(again.json).toEqual({ message: INVALID_EMAIL_LINK });
   });
 
   test("resend: a new link while unconfirmed; 400 once confirmed", async () => {
-    const { client, input } = await signUp(h);
+    const { client, input } = await signUp(withMail.h);
     const res = await client.post("/api/users/me/email/verification");
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ message: confirmationSent(input.email) });
     const second = await confirmationLink(input.email, 2);
-    expect((await new RestClient(h.app).post(`/api/email-verification/${tokenOf(second)}`)).status).toBe(200);
+    expect((await new RestClient(withMail.h.app).post(`/api/email-verification/${tokenOf(second)}`)).status).toBe(200);
     const after = await client.post("/api/users/me/email/verification");
     expect(after.status).toBe(400);
   });
 
   test("without SMTP_URL no link is made and resend says the server cannot send e-mail", async () => {
-    const off = await createTestHarness({ database: h.database });
+    const off = await createTestHarness({ database: withMail.h.database });
     const { client } = await signUp(off);
     expect((await client.get("/api/users/me/email")).json.mailEnabled).toBe(false);
     const res = await client.post("/api/users/me/email/verification");
@@ -75,7 +60,7 @@ describe("sign-up", () => {
 
 describe("changing the address", () => {
   test("needs the current password; the new address replaces the old only once its link is opened", async () => {
-    const { client, input, user } = await signUp(h);
+    const { client, input, user } = await signUp(withMail.h);
     const newEmail = `new_${input.email}`;
     const wrong = await client.put("/api/users/me/email", { currentPassword: "nope-nope", email: newEmail });
     expect(wrong.status).toBe(400);
@@ -84,15 +69,15 @@ describe("changing the address", () => {
     const res = await client.put("/api/users/me/email", { currentPassword: input.password, email: newEmail });
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ message: confirmationSent(newEmail) });
-    const [still] = await h.db.select().from(users).where(eq(users.id, user.id));
+    const [still] = await withMail.h.db.select().from(users).where(eq(users.id, user.id));
     expect(still.email).toBe(input.email);
     expect((await client.get("/api/users/me/email")).json.pendingEmail).toBe(newEmail);
 
-    await deliverQueuedMail(h);
-    const [notice] = await smtp.waitFor((m) => m.to === input.email && m.subject.includes("is changing"));
+    await deliverQueuedMail(withMail.h);
+    const [notice] = await withMail.smtp.waitFor((m) => m.to === input.email && m.subject.includes("is changing"));
     expect(notice.text).toContain(newEmail);
     const link = await confirmationLink(newEmail);
-    expect((await new RestClient(h.app).post(`/api/email-verification/${tokenOf(link)}`)).json).toEqual({
+    expect((await new RestClient(withMail.h.app).post(`/api/email-verification/${tokenOf(link)}`)).json).toEqual({
       email: newEmail,
     });
     const status = (await client.get("/api/users/me/email")).json;
@@ -100,8 +85,8 @@ describe("changing the address", () => {
   });
 
   test("the same address is 400, another account's is 409, a bad one 400", async () => {
-    const { client, input } = await signUp(h);
-    const other = await signUp(h);
+    const { client, input } = await signUp(withMail.h);
+    const other = await signUp(withMail.h);
     const same = await client.put("/api/users/me/email", { currentPassword: input.password, email: input.email });
     expect(same.json).toEqual({ message: SAME_EMAIL });
     const taken = await client.put("/api/users/me/email", {
@@ -116,19 +101,22 @@ describe("changing the address", () => {
   });
 
   test("an address taken after the link was sent: opening it is 409 and changes nothing", async () => {
-    const { client, input, user } = await signUp(h);
+    const { client, input, user } = await signUp(withMail.h);
     const newEmail = `late_${input.email}`;
     await client.put("/api/users/me/email", { currentPassword: input.password, email: newEmail });
     const link = await confirmationLink(newEmail);
-    await signUp(h, { email: newEmail });
-    const res = await new RestClient(h.app).post(`/api/email-verification/${tokenOf(link)}`);
+    await signUp(withMail.h, { email: newEmail });
+    const res = await new RestClient(withMail.h.app).post(`/api/email-verification/${tokenOf(link)}`);
     expect(res.status).toBe(409);
-    const [row] = await h.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await withMail.h.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(input.email);
   });
 
   test("signed out: 401", async () => {
-    const res = await new RestClient(h.app).put("/api/users/me/email", { currentPassword: "x", email: "a@b.co" });
+    const res = await new RestClient(withMail.h.app).put("/api/users/me/email", {
+      currentPassword: "x",
+      email: "a@b.co",
+    });
     expect(res.status).toBe(401);
   });
 });

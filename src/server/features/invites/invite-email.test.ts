@@ -1,44 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
-import { createTestHarness, signUp, type TestHarness } from "../../test/harness/harness";
+import { describe, expect, test } from "bun:test";
+import { createTestHarness, signUp } from "../../test/harness/harness";
 import { createChallenge } from "../../test/harness/challenge-fixtures";
-import { deliverQueuedMail } from "../../test/harness/mail";
-import { linkIn, type SmtpCatcher, startSmtpCatcher } from "../../test/harness/smtp-catcher";
-import { closeMailTransports } from "../mail/transport";
+import { deliverQueuedMail, mailTestHarness } from "../../test/harness/mail";
+import { linkIn } from "../../test/harness/smtp-catcher";
 import { CANNOT_MAIL_INVITES } from "./email";
 
 // Invite by e-mail from the invite card (docs/product/rules.md#invites).
-let smtp: SmtpCatcher;
-let h: TestHarness;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  h = await createTestHarness({ env: { SMTP_URL: smtp.url } });
-}, 120_000);
-afterAll(async () => {
-  closeMailTransports();
-  await smtp.close();
-  await h.close();
-});
-beforeEach(async () => {
-  await deliverQueuedMail(h);
-  smtp.mails.length = 0;
-});
+const withMail = mailTestHarness();
 
 describe("invite by email", () => {
   test("a player mails the invitation link to each address once; a stranger gets 404", async () => {
-    const { client, user } = await signUp(h);
+    const { client, user } = await signUp(withMail.h);
     const challenge = await createChallenge(client);
     const res = await client.post(`/api/challenges/${challenge.id}/invite/email`, {
       emails: ["ann@example.org", "ANN@example.org", "bo@example.org"],
     });
     expect(res.status).toBe(202);
     expect(res.json.sent).toBe(2);
-    await deliverQueuedMail(h);
-    const mails = await smtp.waitFor((m) => m.to.endsWith("@example.org"), 2);
+    await deliverQueuedMail(withMail.h);
+    const mails = await withMail.smtp.waitFor((m) => m.to.endsWith("@example.org"), 2);
     expect(mails).toHaveLength(2);
     expect(mails[0].subject).toBe(`${user.displayName} invites you to ${challenge.name}`);
     expect(linkIn(mails[0], "/invite/")).toBe(`http://localhost/invite/${challenge.inviteCode}`);
 
-    const stranger = await signUp(h);
+    const stranger = await signUp(withMail.h);
     const refused = await stranger.client.post(`/api/challenges/${challenge.id}/invite/email`, {
       emails: ["cy@example.org"],
     });
@@ -46,7 +31,7 @@ describe("invite by email", () => {
   });
 
   test("up to 10 valid addresses; none or a bad one is 400", async () => {
-    const { client } = await signUp(h);
+    const { client } = await signUp(withMail.h);
     const challenge = await createChallenge(client);
     const path = `/api/challenges/${challenge.id}/invite/email`;
     const eleven = Array.from({ length: 11 }, (_, i) => `p${i}@example.org`);
@@ -58,7 +43,7 @@ describe("invite by email", () => {
   });
 
   test("without SMTP_URL: 503", async () => {
-    const off = await createTestHarness({ database: h.database });
+    const off = await createTestHarness({ database: withMail.h.database });
     const { client } = await signUp(off);
     const challenge = await createChallenge(client);
     const res = await client.post(`/api/challenges/${challenge.id}/invite/email`, { emails: ["d@example.org"] });

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema/jobs";
 import { JobRunner } from "../../jobs";
-import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { dropQueuedMail } from "../../test/harness/mail";
-import { type SmtpCatcher, startSmtpCatcher } from "../../test/harness/smtp-catcher";
+import { RestClient, signUp } from "../../test/harness/harness";
+import { dropQueuedMail, mailTestHarness } from "../../test/harness/mail";
 import { mailJobs } from "./public";
-import { closeMailTransports } from "./transport";
 
 // End to end through the job queue (ADR 0032, ADR 0034): a request queues a mail job, a runner
 // sends it; an SMTP server that refuses delays the mail, never loses it, and never fails the request.
-let smtp: SmtpCatcher;
-let h: TestHarness;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  h = await createTestHarness({ env: { SMTP_URL: smtp.url } });
-}, 120_000);
-afterAll(async () => {
-  closeMailTransports();
-  await smtp.close();
-  await h.close();
-});
+const withMail = mailTestHarness({}, { clearEachTest: false });
 
 const mailJobsTo = async (email: string, subject = "Reset your Birdie Challenge password") =>
-  h.db
+  withMail.h.db
     .select()
     .from(jobs)
     .where(
@@ -36,14 +24,14 @@ const mailJobsTo = async (email: string, subject = "Reset your Birdie Challenge 
 
 describe("mail through the queue", () => {
   test("request -> job -> SMTP: the reset mail arrives", async () => {
-    const { input } = await signUp(h);
-    await dropQueuedMail(h);
-    const runner = new JobRunner(h.deps, mailJobs, { pollMs: 50 });
+    const { input } = await signUp(withMail.h);
+    await dropQueuedMail(withMail.h);
+    const runner = new JobRunner(withMail.h.deps, mailJobs, { pollMs: 50 });
     runner.start();
     try {
-      const res = await new RestClient(h.app).post("/api/password-reset", { identifier: input.username });
+      const res = await new RestClient(withMail.h.app).post("/api/password-reset", { identifier: input.username });
       expect(res.status).toBe(202);
-      const [mail] = await smtp.waitFor((m) => m.to === input.email);
+      const [mail] = await withMail.smtp.waitFor((m) => m.to === input.email);
       expect(mail.subject).toBe("Reset your Birdie Challenge password");
     } finally {
       await runner.stop();
@@ -51,13 +39,13 @@ describe("mail through the queue", () => {
   });
 
   test("queued while no runner runs (a restart): the next runner sends it", async () => {
-    const { input } = await signUp(h);
+    const { input } = await signUp(withMail.h);
     // Queued by sign-up with nobody running jobs: it waits in the table, not in memory.
     expect(await mailJobsTo(input.email, "Confirm your e-mail address")).toHaveLength(1);
-    const runner = new JobRunner(h.deps, mailJobs, { pollMs: 50 });
+    const runner = new JobRunner(withMail.h.deps, mailJobs, { pollMs: 50 });
     runner.start();
     try {
-      const [mail] = await smtp.waitFor((m) => m.to === input.email);
+      const [mail] = await withMail.smtp.waitFor((m) => m.to === input.email);
       expect(mail.subject).toBe("Confirm your e-mail address");
     } finally {
       await runner.stop();
@@ -65,25 +53,25 @@ describe("mail through the queue", () => {
   });
 
   test("a refusing SMTP server: the request still answers, the mail is retried until it goes", async () => {
-    const { input } = await signUp(h);
-    await dropQueuedMail(h);
-    smtp.setFailing(true);
-    const runner = new JobRunner(h.deps, mailJobs, { pollMs: 50, backoffMs: () => 100 });
+    const { input } = await signUp(withMail.h);
+    await dropQueuedMail(withMail.h);
+    withMail.smtp.setFailing(true);
+    const runner = new JobRunner(withMail.h.deps, mailJobs, { pollMs: 50, backoffMs: () => 100 });
     runner.start();
     try {
-      const res = await new RestClient(h.app).post("/api/password-reset", { identifier: input.email });
+      const res = await new RestClient(withMail.h.app).post("/api/password-reset", { identifier: input.email });
       expect(res.status).toBe(202);
-      const refusedBefore = smtp.refused;
+      const refusedBefore = withMail.smtp.refused;
       const deadline = Date.now() + 15_000;
-      while (smtp.refused < refusedBefore + 3 && Date.now() < deadline) await Bun.sleep(50);
-      expect(smtp.refused).toBeGreaterThanOrEqual(refusedBefore + 3);
-      expect(smtp.to(input.email)).toHaveLength(0);
+      while (withMail.smtp.refused < refusedBefore + 3 && Date.now() < deadline) await Bun.sleep(50);
+      expect(withMail.smtp.refused).toBeGreaterThanOrEqual(refusedBefore + 3);
+      expect(withMail.smtp.to(input.email)).toHaveLength(0);
       const [job] = await mailJobsTo(input.email);
       expect(job.status).not.toBe("failed");
       expect(job.attempts).toBeGreaterThanOrEqual(3);
 
-      smtp.setFailing(false);
-      const [mail] = await smtp.waitFor((m) => m.to === input.email);
+      withMail.smtp.setFailing(false);
+      const [mail] = await withMail.smtp.waitFor((m) => m.to === input.email);
       expect(mail.subject).toBe("Reset your Birdie Challenge password");
       const deadlineDone = Date.now() + 5_000;
       let status = "";
@@ -94,7 +82,7 @@ describe("mail through the queue", () => {
       }
       expect(status).toBe("done");
     } finally {
-      smtp.setFailing(false);
+      withMail.smtp.setFailing(false);
       await runner.stop();
     }
   });
