@@ -4,6 +4,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { useServerFormError } from "../../../lib/server-form-error";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useChangeEmail, useEmailStatus, useMailEnabled } from "../hooks/use-recovery";
+import { FormFailure } from "../../../components/ui/form-failure";
 
 const EMPTY = { email: "", currentPassword: "" };
 
@@ -77,11 +78,7 @@ export function ChangeEmailForm() {
               {sent}
             </p>
           )}
-          {refusal.formError && (
-            <p role="alert" className="text-sm text-error">
-              {refusal.formError}
-            </p>
-          )}
+          <FormFailure message={refusal.formError} />
           <div>
             <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={change.isPending}>
               {change.isPending ? "Sending..." : "Change Email"}

@@ -5,6 +5,7 @@ import { useServerFormError } from "../../../lib/server-form-error";
 import { toast } from "../../../lib/toast";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useChangePassword } from "../hooks/use-profile";
+import { FormFailure } from "../../../components/ui/form-failure";
 
 const EMPTY = { currentPassword: "", newPassword: "" };
 
@@ -62,11 +63,7 @@ export function ChangePasswordForm() {
         error={errors.newPassword || undefined}
         hint="At least 6 characters. Your other devices will be signed out."
       />
-      {refusal.formError && (
-        <p role="alert" className="text-sm text-error">
-          {refusal.formError}
-        </p>
-      )}
+      <FormFailure message={refusal.formError} />
       <div>
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={change.isPending}>
           {change.isPending ? "Changing..." : "Change Password"}
