@@ -12,7 +12,7 @@ import { Metrics } from "../metrics/metrics";
 import { startServer } from "../server";
 import { createTestHarness, testEnv, type TestHarness } from "../test/harness/harness";
 import { parsePrometheusText, sampleValue } from "../test/harness/prometheus-text";
-import { enqueueJob, KEEP_DONE_MS, queueDepth } from "./queue";
+import { enqueueJob, enqueueJobs, KEEP_DONE_MS, queueDepth } from "./queue";
 import { defaultBackoffMs, type JobHandler, JobRunner } from "./runner";
 
 // The durable job queue (ADR 0032) on the embedded database: enqueue only on commit, dedupe keys,
@@ -73,6 +73,33 @@ describe("enqueueJob", () => {
     const [job] = await jobsOf(k);
     expect(job.payload).toEqual({ at: at.toISOString(), list: [1, "two"], nested: { ok: true } });
     await expect(enqueueJob(h.db, k, {}, { maxAttempts: 0 })).rejects.toThrow("maxAttempts");
+  });
+
+  test("many jobs at once: past one INSERT's batch, keys used before or repeated in the list add nothing", async () => {
+    const k = kind("many");
+    const later = new Date(Date.now() + 3_600_000);
+    expect(await enqueueJob(h.db, k, { n: -1 }, { dedupeKey: `${k}:7` })).toBe(true);
+    const specs = Array.from({ length: 2_500 }, (_, n) => ({
+      kind: k,
+      payload: { n },
+      opts: n % 2 === 0 ? { dedupeKey: `${k}:${n % 1_000}`, runAt: later } : {},
+    }));
+    // Even n: keys repeat every 1,000 (0..998 even: 500 keys, key 7 is odd so never reused here).
+    expect(await enqueueJobs(h.db, specs)).toBe(1_250 + 500);
+    const stored = await jobsOf(k);
+    expect(stored).toHaveLength(1 + 1_250 + 500);
+    const keyed = stored.filter((job) => job.dedupeKey !== null && job.dedupeKey !== `${k}:7`);
+    // The first of each repeated key wins, with its own run time.
+    expect(keyed.map((job) => (job.payload as { n: number }).n).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 500 }, (_, i) => i * 2),
+    );
+    expect(keyed.every((job) => job.runAt.getTime() === later.getTime())).toBe(true);
+    // Unkeyed jobs are due at once.
+    expect(stored.filter((job) => job.dedupeKey === null).every((job) => job.runAt.getTime() <= Date.now())).toBe(true);
+    // A second pass adds only the unkeyed ones again; a key used before the list counts too.
+    expect(await enqueueJobs(h.db, specs)).toBe(1_250);
+    expect(await enqueueJobs(h.db, [{ kind: k, payload: {}, opts: { dedupeKey: `${k}:7` } }])).toBe(0);
+    await expect(enqueueJobs(h.db, [{ kind: "", payload: {} }])).rejects.toThrow("kind");
   });
 });
 

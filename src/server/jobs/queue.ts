@@ -24,22 +24,45 @@ export const DEFAULT_MAX_ATTEMPTS = 10;
  * Resolves true when a job was added.
  */
 export async function enqueueJob(db: Db, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<boolean> {
-  if (!kind) throw new Error("a job needs a kind");
-  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error("maxAttempts must be a positive integer");
-  const added = await db
-    .insert(jobs)
-    .values({
+  return (await enqueueJobs(db, [{ kind, payload, opts }])) > 0;
+}
+
+/** One job to enqueue: what enqueueJob takes, as a value (schedulers plan many, then add them at once). */
+export type JobSpec = { kind: string; payload: unknown; opts?: EnqueueOptions };
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters (five columns a row). */
+const ENQUEUE_BATCH = 1000;
+
+/**
+ * Adds many jobs in a few multi-row INSERTs instead of one statement each (a process start
+ * schedules every open challenge's reminders). Same rules as enqueueJob: keys already used, or
+ * repeated in the list, add nothing. Resolves with how many jobs were added.
+ */
+export async function enqueueJobs(db: Db, specs: readonly JobSpec[]): Promise<number> {
+  const rows = specs.map(({ kind, payload, opts = {} }) => {
+    if (!kind) throw new Error("a job needs a kind");
+    const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error("maxAttempts must be a positive integer");
+    return {
       kind,
       // Stored as JSON: what goes in is what a handler gets back (no Dates, no class instances).
       payload: JSON.parse(JSON.stringify(payload ?? null)),
       maxAttempts,
-      ...(opts.runAt ? { runAt: opts.runAt } : {}),
-      ...(opts.dedupeKey ? { dedupeKey: opts.dedupeKey } : {}),
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
-  return added.length > 0;
+      // Every row names every column: a multi-row VALUES needs the same columns in each row.
+      runAt: opts.runAt ?? sql`now()`,
+      dedupeKey: opts.dedupeKey ?? null,
+    };
+  });
+  let added = 0;
+  for (let i = 0; i < rows.length; i += ENQUEUE_BATCH) {
+    const inserted = await db
+      .insert(jobs)
+      .values(rows.slice(i, i + ENQUEUE_BATCH))
+      .onConflictDoNothing({ target: jobs.dedupeKey })
+      .returning({ id: jobs.id });
+    added += inserted.length;
+  }
+  return added;
 }
 
 const DAY = 86_400_000;

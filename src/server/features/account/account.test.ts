@@ -170,6 +170,12 @@ describe("DELETE /api/users/me", () => {
     // The shared challenge passed to Fred (joined before Lara); the solo one is gone; Fred's stays.
     const view = await friend.client.get(`/api/challenges/${shared.id}`);
     expect(view.json.creatorId).toBe(friend.user.id);
+    // The room heard the hand-over, as when a creator hands a challenge on.
+    const sharedChat = (await friend.client.get(`/api/challenges/${shared.id}/chat`)).json;
+    const sharedLines = (Array.isArray(sharedChat) ? sharedChat : sharedChat.messages).map(
+      (m: { message: string }) => m.message,
+    );
+    expect(sharedLines).toContain(`Della Deleter handed the challenge over to ${friend.user.displayName}`);
     expect((await late.client.get(`/api/challenges/${shared.id}`)).status).toBe(200);
     const [{ n: soloLeft }] = await rows<{ n: number }>(
       h.db,

@@ -12,10 +12,11 @@ import { supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { badRequest, notFound, tooManyRequests } from "../../lib/errors";
 import { announceLeave } from "../chat/public";
+import { handOverChallenge } from "../challenges/public";
 
 // Deleting an account (docs/product/rules.md#deleting-an-account). One transaction: challenges the
-// golfer created pass to their longest-standing member (or go when nobody is left), each room hears
-// "{name} left the challenge", then the users row goes and the foreign keys do the rest: sessions
+// golfer created pass to their longest-standing member (or go when nobody is left) with the room
+// told of the hand-over as when a creator hands it on, each room hears "{name} left the challenge", then the users row goes and the foreign keys do the rest: sessions
 // (whose delete trigger closes the golfer's sockets on every instance), picture, memberships,
 // records (whose triggers update the boards), achievements; chat messages stay, authorless, shown
 // as "Deleted golfer".
@@ -55,7 +56,7 @@ export async function deleteAccount(
         await tx.delete(challenges).where(eq(challenges.id, id));
         deletedChallenges += 1;
       } else {
-        await tx.update(challenges).set({ creatorId: heir }).where(eq(challenges.id, id));
+        await handOverChallenge(tx, id, row.displayName, heir);
         transferred += 1;
       }
     }

@@ -274,12 +274,22 @@ export async function transferChallenge(
     await requireCreator(tx, challengeId, ctx.user.id, "transfer");
     if (targetId === ctx.user.id) throw badRequest(TRANSFER_TO_SELF);
     if (!(await lockMembership(tx, challengeId, targetId))) throw badRequest(TRANSFER_NOT_MEMBER);
-    const row = onlyRow(
-      await tx.update(challenges).set({ creatorId: targetId }).where(eq(challenges.id, challengeId)).returning(),
-    );
-    await announceHandOver(tx, challengeId, await displayNameOf(tx, ctx.user.id), await displayNameOf(tx, targetId));
+    const row = await handOverChallenge(tx, challengeId, await displayNameOf(tx, ctx.user.id), targetId);
     return viewOf(inTransaction(ctx, tx), row);
   });
+}
+
+/**
+ * Makes another member the creator and tells the room (docs/product/rules.md#leaving-and-handing-over):
+ * the one hand-over, for a creator's transfer and for an account deletion's heir. The caller
+ * holds the challenge's lock and has checked that `toUserId` is a member.
+ */
+export async function handOverChallenge(tx: Db, challengeId: number, fromName: string, toUserId: number) {
+  const row = onlyRow(
+    await tx.update(challenges).set({ creatorId: toUserId }).where(eq(challenges.id, challengeId)).returning(),
+  );
+  await announceHandOver(tx, challengeId, fromName, await displayNameOf(tx, toUserId));
+  return row;
 }
 
 /** New link code and PIN; the old ones stop working at once. */

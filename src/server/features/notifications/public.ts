@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { enqueueJob } from "../../jobs/queue";
+import { enqueueJob, enqueueJobs, type JobSpec } from "../../jobs/queue";
 
 // What other features call to announce an event (ADR 0033). Each call enqueues a job through the
 // caller's transaction, so nothing is announced for a write that rolls back, and the request does
@@ -72,29 +72,35 @@ export const notificationEvents = {
    * finds itself stale when it runs. Reminders whose time has passed are not scheduled, except
    * "ended", which is told however late.
    */
-  scheduleChallenge: async (
-    db: Db,
-    challenge: { id: number; startDate: Date; endDate: Date },
-    at: Date = new Date(),
-  ): Promise<void> => {
-    const start = challenge.startDate.getTime();
-    const end = challenge.endDate.getTime();
-    const plan: [ScheduledEvent, Date, number][] = [
-      ["starts", challenge.startDate, start - DAY_MS],
-      ["ends_soon", challenge.endDate, end - DAY_MS],
-      ["ended", challenge.endDate, end],
-    ];
-    for (const [event, date, runAt] of plan) {
-      if (event !== "ended" && runAt <= at.getTime()) continue;
-      // "Ends in 24 h" makes no sense for a challenge shorter than a day: it would come before the start.
-      if (event === "ends_soon" && runAt < start) continue;
-      const iso = date.toISOString();
-      await enqueueJob(
-        db,
-        NOTIFICATION_JOBS.schedule,
-        { challengeId: challenge.id, event, at: iso } satisfies SchedulePayload,
-        { runAt: new Date(runAt), dedupeKey: `challenge:${challenge.id}:${event}:${iso}` },
-      );
-    }
-  },
+  scheduleChallenge: (db: Db, challenge: ScheduledChallenge, at: Date = new Date()): Promise<number> =>
+    enqueueJobs(db, challengeReminderJobs(challenge, at)),
 };
+
+type ScheduledChallenge = { id: number; startDate: Date; endDate: Date };
+
+/**
+ * The reminder jobs of a challenge's dates (see scheduleChallenge), as values: the start-up
+ * scheduler gathers every open challenge's and adds them in a few statements.
+ */
+export function challengeReminderJobs(challenge: ScheduledChallenge, at: Date = new Date()): JobSpec[] {
+  const start = challenge.startDate.getTime();
+  const end = challenge.endDate.getTime();
+  const plan: [ScheduledEvent, Date, number][] = [
+    ["starts", challenge.startDate, start - DAY_MS],
+    ["ends_soon", challenge.endDate, end - DAY_MS],
+    ["ended", challenge.endDate, end],
+  ];
+  const specs: JobSpec[] = [];
+  for (const [event, date, runAt] of plan) {
+    if (event !== "ended" && runAt <= at.getTime()) continue;
+    // "Ends in 24 h" makes no sense for a challenge shorter than a day: it would come before the start.
+    if (event === "ends_soon" && runAt < start) continue;
+    const iso = date.toISOString();
+    specs.push({
+      kind: NOTIFICATION_JOBS.schedule,
+      payload: { challengeId: challenge.id, event, at: iso } satisfies SchedulePayload,
+      opts: { runAt: new Date(runAt), dedupeKey: `challenge:${challenge.id}:${event}:${iso}` },
+    });
+  }
+  return specs;
+}

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { enqueueJob } from "../../jobs/queue";
+import { enqueueJobs, type JobSpec } from "../../jobs/queue";
 
 // What other features call about results (ADR 0042). This module imports no other feature.
 
@@ -12,12 +12,19 @@ export const resultsEvents = {
    * (the dedupe key), so creating, editing and every process's start schedule it once; an edited
    * end date gets its own job, and the old one finds its date stale and does nothing.
    */
-  scheduleFreeze: (db: Db, challenge: { id: number; endDate: Date }) => {
-    const endDate = challenge.endDate.toISOString();
-    return enqueueJob(db, RESULTS_FREEZE_JOB, { challengeId: challenge.id, endDate } satisfies FreezePayload, {
+  scheduleFreeze: (db: Db, challenge: { id: number; endDate: Date }) => enqueueJobs(db, [resultsFreezeJob(challenge)]),
+};
+
+/** The freeze job of a challenge (see scheduleFreeze) as a value, for schedulers that add many at once. */
+export function resultsFreezeJob(challenge: { id: number; endDate: Date }): JobSpec {
+  const endDate = challenge.endDate.toISOString();
+  return {
+    kind: RESULTS_FREEZE_JOB,
+    payload: { challengeId: challenge.id, endDate } satisfies FreezePayload,
+    opts: {
       // The challenge has ended once the moment has passed (challengeStatus: now > endDate).
       runAt: new Date(challenge.endDate.getTime() + 1000),
       dedupeKey: `results-freeze:${challenge.id}:${endDate}`,
-    });
-  },
-};
+    },
+  };
+}
