@@ -1,6 +1,6 @@
-// Lighthouse figures (issue 9, browser quality): performance and accessibility scores, LCP, CLS and
-// TBT for the auth page (signed out), the dashboard, a challenge detail and the profile (signed
-// in), with Lighthouse's default mobile form factor and throttling, against the production server
+// Lighthouse figures (issues 9 and 19, browser quality): performance and accessibility scores, LCP,
+// CLS and TBT for the auth page (signed out), the dashboard, a challenge detail, the profile, the
+// global leaderboard, a challenge board and the record page (signed in), with Lighthouse's default mobile form factor and throttling, against the production server
 // on a fresh throw-away database seeded with one golfer, a rival, a challenge and some records.
 //   bun run build && bun scripts/lighthouse.ts
 // Prints figures and never fails on a score; exits 1 when Lighthouse itself cannot run a page.
@@ -291,6 +291,9 @@ async function main() {
     { name: "dashboard", path: "/", signedIn: true },
     { name: "challenge detail", path: `/challenges/${challengeId}`, signedIn: true },
     { name: "profile", path: "/profile", signedIn: true },
+    { name: "global leaderboard", path: "/leaderboard/global", signedIn: true },
+    { name: "challenge board", path: `/leaderboard/${challengeId}`, signedIn: true },
+    { name: "record", path: `/record-birdies/${challengeId}`, signedIn: true },
   ];
   const rows: Figures[] = [];
   for (const page of pages) {

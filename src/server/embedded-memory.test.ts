@@ -31,5 +31,6 @@ test("first start on an empty data directory idles well under the creation peak"
   const rss = rssMb(server.child.pid);
   console.log(`idle RSS after first start: ${rss.toFixed(0)} MB`);
   expect(rss).toBeGreaterThan(0);
-  expect(rss).toBeLessThan(450);
+  // 210 MB measured with 32 MB of shared buffers (ADR 0037 addendum); 300 MB is issue 19's bound.
+  expect(rss).toBeLessThan(300);
 }, 180_000);

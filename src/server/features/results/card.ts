@@ -1,5 +1,4 @@
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import satori from "satori";
+import type satoriType from "satori";
 import type { ChallengeResults } from "../../../shared/schemas/results";
 
 // The results share card (ADR 0042): a 1200 x 630 PNG (the size social apps preview) drawn on the
@@ -11,12 +10,20 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
 type Font = { name: string; data: ArrayBuffer; weight: 400 | 700; style: "normal" };
+type Renderer = { satori: typeof satoriType; Resvg: typeof import("@resvg/resvg-wasm").Resvg; fonts: Font[] };
 
-let ready: Promise<Font[]> | undefined;
+let ready: Promise<Renderer> | undefined;
 
-/** Loads the WebAssembly renderer and the fonts once per process. */
-function prepare(): Promise<Font[]> {
+/**
+ * Loads the renderer and the fonts once per process, on the first card asked for: satori alone
+ * holds ~30 MB once imported, too much for every idle server to carry for a rarely used picture.
+ */
+function prepare(): Promise<Renderer> {
   ready ??= (async () => {
+    const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([
+      import("satori"),
+      import("@resvg/resvg-wasm"),
+    ]);
     const file = (specifier: string) => Bun.file(new URL(import.meta.resolve(specifier))).arrayBuffer();
     await initWasm(file("@resvg/resvg-wasm/index_bg.wasm"));
     const fonts: Font[] = [];
@@ -30,7 +37,7 @@ function prepare(): Promise<Font[]> {
         });
       }
     }
-    return fonts;
+    return { satori, Resvg, fonts };
   })();
   ready.catch(() => {
     ready = undefined;
@@ -93,7 +100,7 @@ function podium(results: ChallengeResults): Node[] {
 
 /** The card as PNG bytes. */
 export async function renderResultsCard(results: ChallengeResults): Promise<Uint8Array<ArrayBuffer>> {
-  const fonts = await prepare();
+  const { satori, Resvg, fonts } = await prepare();
   const headline = results.winners.length
     ? `${results.winners.length > 1 ? "Winners" : "Winner"}: ${clip(results.winners.map((w) => w.displayName).join(" & "), 48)}`
     : "No winner";
@@ -119,7 +126,7 @@ export async function renderResultsCard(results: ChallengeResults): Promise<Uint
     ],
   );
   // satori's types want React elements; a plain { type, props } tree is what it reads.
-  const svg = await satori(card as unknown as Parameters<typeof satori>[0], {
+  const svg = await satori(card as unknown as Parameters<typeof satoriType>[0], {
     width: CARD_WIDTH,
     height: CARD_HEIGHT,
     fonts,
