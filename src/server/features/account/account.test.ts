@@ -125,6 +125,38 @@ describe("DELETE /api/users/me", () => {
     expect((await golfer.client.get("/api/user")).status).toBe(200);
   });
 
+  test("records waiting for the deleted golfer's confirmation go back to signed, with the reason in their history", async () => {
+    const golfer = await signUp(h, { displayName: "Gina Golfer" });
+    const leaving = await signUp(h, { displayName: "Paul Leaving" });
+    const c = await createChallenge(golfer.client, { ...challengeWindow(-3, 10) });
+    await joinChallenge(leaving.client, c.inviteCode);
+    const recorded = await golfer.client.post("/api/birdies", {
+      challengeId: c.id,
+      holeNumber: 4,
+      score: 3,
+      date: today(),
+      partnerUserId: leaving.user.id,
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.json.verificationStatus).toBe("pending");
+    expect((await leaving.client.request("DELETE", "/api/users/me", { password: leaving.input.password })).status).toBe(
+      200,
+    );
+    const history = await golfer.client.get(`/api/birdies/${recorded.json.id}/history`);
+    expect(history.json.map((e: { to: string }) => e.to)).toEqual(["pending", "signed"]);
+    expect(history.json[1]).toMatchObject({
+      from: "pending",
+      reason: "The partner's account was deleted before they answered",
+    });
+    const board = (await golfer.client.get(`/api/challenges/${c.id}/leaderboard`)).json;
+    expect(JSON.stringify(board)).toContain("Gina Golfer");
+    const [{ status }] = await rows<{ status: string }>(
+      h.db,
+      sql`select verification_status as status from birdie_records where id = ${recorded.json.id}`,
+    );
+    expect(status).toBe("signed");
+  });
+
   test("deletes the account: no row names the golfer; challenges pass to the longest-standing member or go; chat stays authorless", async () => {
     const { golfer, friend, late, shared, solo, theirs } = await busyGolfer();
     const id = golfer.user.id;

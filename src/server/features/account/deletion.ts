@@ -5,6 +5,7 @@ import type { SignedInContext } from "../../context";
 import { blankSessionCookie } from "../../auth/session";
 import { verifyPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
+import { birdieRecords } from "../../db/schema/birdies";
 import { challengePlayers, challenges } from "../../db/schema/challenges";
 import { userPeriodStats } from "../../db/schema/leaderboards";
 import { rateLimitHits } from "../../db/schema/rate-limits";
@@ -13,6 +14,7 @@ import { users } from "../../db/schema/users";
 import { badRequest, notFound, tooManyRequests } from "../../lib/errors";
 import { announceLeave } from "../chat/public";
 import { handOverChallenge } from "../challenges/public";
+import { changeRecordStatus } from "../verification/public";
 
 // Deleting an account (docs/product/rules.md#deleting-an-account). One transaction: challenges the
 // golfer created pass to their longest-standing member (or go when nobody is left) with the room
@@ -22,6 +24,8 @@ import { handOverChallenge } from "../challenges/public";
 // as "Deleted golfer".
 
 export const WRONG_PASSWORD_TO_DELETE = "Password is incorrect";
+/** The reason in a record's history when its named partner's account is deleted before answering. */
+export const PARTNER_DELETED = "The partner's account was deleted before they answered";
 export const TOO_MANY_DELETE_CHECKS = "Too many wrong passwords. Please wait a few minutes and try again.";
 
 type CookieContext = SignedInContext & { setCookie(cookie: string): void };
@@ -60,6 +64,15 @@ export async function deleteAccount(
         transferred += 1;
       }
     }
+    // Records waiting for this golfer's confirmation would wait forever: they go back to what the
+    // golfer's typed partner name and signature make them, signed (docs/product/rules.md#verification).
+    const awaiting = await tx
+      .select({ id: birdieRecords.id })
+      .from(birdieRecords)
+      .where(and(eq(birdieRecords.partnerUserId, userId), eq(birdieRecords.verificationStatus, "pending")));
+    const at = new Date();
+    for (const { id } of awaiting)
+      await changeRecordStatus(tx, { recordId: id, to: "signed", actorUserId: null, reason: PARTNER_DELETED, at });
     const rooms = await tx
       .select({ challengeId: challengePlayers.challengeId })
       .from(challengePlayers)
