@@ -76,6 +76,11 @@ export function startHistory() {
     } catch {
       // Storage full or blocked: a reload starts at the top, nothing worse.
     }
+    // Leaving the document: the browser keeps the position for its own Back (react-router does this too).
+    window.history.scrollRestoration = "auto";
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) window.history.scrollRestoration = "manual";
   });
 }
 
