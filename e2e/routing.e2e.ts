@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, registerViaApi, signInAdminViaApi, test } from "./fixtures";
 
 // The client router (src/client/lib/router.tsx over wouter, ADR 0047): the route table's order
@@ -30,17 +31,27 @@ test.describe("route ranking", () => {
   });
 });
 
+/** The page's data is in: a skeleton giving way to taller content would move the scroll position. */
+async function settled(page: Page, heading: string) {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
+}
+
 test.describe("scroll", () => {
   test.use({ viewport: { width: 375, height: 400 } });
 
   test("a new page starts at the top; Back returns to where the last one was left", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/achievements");
-    await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
+    await settled(page, "Achievements");
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
 
-    await page.getByTestId("bottom-bar").getByRole("link", { name: "Profile" }).click();
+    // A script click: Playwright's own would first scroll the bar's link into view (the page's end).
+    await page
+      .getByTestId("bottom-bar")
+      .getByRole("link", { name: "Profile" })
+      .evaluate((link: HTMLElement) => link.click());
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -56,11 +67,11 @@ test.describe("scroll", () => {
   test("the position survives a reload of the page", async ({ page }) => {
     await registerViaApi(page);
     await page.goto("/achievements");
-    await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
+    await settled(page, "Achievements");
     await page.evaluate(() => window.scrollTo(0, 250));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
     await page.reload();
-    await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
+    await settled(page, "Achievements");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
   });
 });

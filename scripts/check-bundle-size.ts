@@ -1,7 +1,7 @@
 // Initial-load budget (issues 9 and 19): the JavaScript a first visit downloads before the app
 // renders (entry script, every modulepreload'ed chunk and whatever they import statically) must
 // stay under 120 KB gzipped; route pages are lazy chunks and do not count. CSS is reported
-// alongside. Measured 145.7 KB with react-router, 116.9 KB once wouter replaced it (ADR 0047).
+// alongside. Measured 145.7 KB with react-router, 117.1 KB once wouter replaced it (ADR 0047).
 //   bun scripts/check-bundle-size.ts [path/to/index.html | build folder]
 // Without an argument: $BUILD_OUT_DIR, else dist/client. Run `bun run build` first.
 import { existsSync, readFileSync, statSync } from "node:fs";

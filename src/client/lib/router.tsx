@@ -51,9 +51,8 @@ function rememberScroll() {
 
 /**
  * Called once before the first render: gives the entry the visit starts on an index and a key
- * (Back/forward scroll memory and historyIndex() need them) and takes scrolling over from the
- * browser. The popstate listener goes in before the router's own, so the position saved is the
- * page being left.
+ * (Back/forward scroll memory and historyIndex() need them). The popstate listener goes in before
+ * the router's own, so the position saved is the page being left.
  */
 export function startHistory() {
   const entry = currentEntry();
@@ -64,7 +63,6 @@ export function startHistory() {
   } catch {
     scrollPositions = {};
   }
-  window.history.scrollRestoration = "manual";
   window.addEventListener("popstate", () => {
     rememberScroll();
     keepScroll = false;
@@ -225,6 +223,35 @@ export function Outlet() {
   return useContext(OutletContext);
 }
 
+// How long a page still loading its data (a reload, a cold Back) is followed to reach its position.
+const RESTORE_WAIT_MS = 3000;
+const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * Scrolls to `y`; while the page is still too short for it (react-router left it clamped), follows
+ * its growth for a moment, until the golfer scrolls or moves on. Returns the way to stop.
+ */
+function restoreScroll(y: number): () => void {
+  window.scrollTo(0, y);
+  if (window.scrollY >= y - 1) return () => {};
+  const until = performance.now() + RESTORE_WAIT_MS;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+  };
+  const follow = () => {
+    if (document.documentElement.scrollHeight - window.innerHeight >= y) {
+      window.scrollTo(0, y);
+      stop();
+    } else if (performance.now() > until) stop();
+    else frame = requestAnimationFrame(follow);
+  };
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
+  frame = requestAnimationFrame(follow);
+  return stop;
+}
+
 function decodeHash(hash: string): string {
   try {
     return decodeURIComponent(hash.slice(1));
@@ -240,16 +267,20 @@ function decodeHash(hash: string): string {
  */
 export function ScrollRestoration() {
   const location = useLocation();
+  // After the first render, as react-router did: a reload's own restoring by the browser still runs.
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+    return () => {
+      window.history.scrollRestoration = "auto";
+    };
+  }, []);
   // Once per navigation: each one brings a new location object.
   useLayoutEffect(() => {
     shownKey = currentEntry()?.key ?? null;
     const keep = keepScroll;
     keepScroll = false;
     const saved = shownKey ? scrollPositions[shownKey] : undefined;
-    if (typeof saved === "number") {
-      window.scrollTo(0, saved);
-      return;
-    }
+    if (typeof saved === "number") return restoreScroll(saved);
     if (location.hash) {
       const target = document.getElementById(decodeHash(location.hash));
       if (target) {
