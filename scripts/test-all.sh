@@ -38,7 +38,7 @@ bun test --timeout 600000 ./src
 echo "== client build"
 bun run build
 
-echo "== initial bundle budget (147 KB gzipped)"
+echo "== initial bundle budget (120 KB gzipped)"
 bun run test:bundle
 
 echo "== dependency audit (production, high and above)"

@@ -6,6 +6,7 @@ import { mountAnnouncer } from "./lib/announce";
 import { keepKeyboardFocusInView } from "./lib/focus";
 import { initTheme } from "./lib/theme";
 import { firstPaintData } from "./lib/first-paint";
+import { startHistory } from "./lib/router";
 import { startDashboardLoad } from "./features/dashboard/public";
 import "./styles.css";
 
@@ -13,6 +14,7 @@ import "./styles.css";
 // when the server knew the golfer; without that page data, a cached shell, it may still be ours).
 if (window.location.pathname === "/" && firstPaintData()?.user !== null) startDashboardLoad();
 initTheme();
+startHistory();
 mountAnnouncer();
 keepKeyboardFocusInView();
 // Before the first render: the install prompt event can fire early and only once.

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from "react-router";
+import { Navigate, useLocation, useParams } from "../lib/router";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { useCurrentUser } from "../hooks/use-current-user";
 import { authRedirectUrl } from "../features/auth/public";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/router";
 import { FlagIcon } from "../components/ui/icons";
 import { usePageTitle } from "../hooks/use-page-title";
 

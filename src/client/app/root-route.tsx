@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { ScrollRestoration, useLocation, useNavigate } from "../lib/router";
 import { dismissToasts, setToastNavigation } from "../lib/toast";
 import { RouteFocus } from "./route-focus";
 
@@ -13,7 +13,7 @@ const TOAST_GRACE_MS = 2000;
  * Admins may open every player page (ADR 0030); the account menus switch between Admin and Play
  * (docs/product/routes-and-screens.md#guards-and-redirects).
  */
-export function RootRoute() {
+export function RootRoute({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // A toast's link ("View Result") opens inside the app.
@@ -29,7 +29,7 @@ export function RootRoute() {
     <>
       <ScrollRestoration />
       <RouteFocus />
-      <Outlet />
+      {children}
     </>
   );
 }

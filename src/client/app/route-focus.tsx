@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { announce } from "../lib/announce";
 
 // How long a new page may take to show its heading and finish its first loads before the

@@ -1,9 +1,10 @@
-import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Navigate, Route, Switch, useLocation, WithOutlet } from "../lib/router";
 import { AdminArea, OpenArea, RecordMultipleRedirect, SignedInArea } from "./guards";
 import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { RootRoute } from "./root-route";
-import { RouteErrorScreen } from "./route-error-screen";
+import { RouteErrorBoundary } from "./route-error-screen";
 import { Suspended } from "./suspended";
 
 // Every page is its own chunk so the first load carries only the shell
@@ -88,76 +89,73 @@ function LoginAlias() {
   return <Navigate to={`/auth${search}`} replace />;
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootRoute />,
-      errorElement: <RouteErrorScreen />,
-      children: [
-        {
-          path: "/auth",
-          element: (
+// The three layouts; a page moving between two of the same area keeps its layout mounted.
+const open = (page: ReactNode) => <WithOutlet layout={<OpenArea />}>{page}</WithOutlet>;
+const admin = (page: ReactNode) => <WithOutlet layout={<AdminArea />}>{page}</WithOutlet>;
+const signedIn = (page: ReactNode) => <WithOutlet layout={<SignedInArea />}>{page}</WithOutlet>;
+
+/**
+ * The route table. The first match wins, so the order keeps react-router's ranking: a static
+ * segment before a parameter (/challenges/new before /challenges/:id), /admin/login before the
+ * admin area, and each area's catch-all last.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary location={location}>
+      <RootRoute>
+        <Switch>
+          <Route path="/auth">
             <Suspended fullScreen>
               <AuthPage />
             </Suspended>
-          ),
-        },
-        { path: "/login", element: <LoginAlias /> },
-        {
-          element: <OpenArea />,
-          children: [
-            { path: "/join", element: <JoinPage /> },
-            { path: "/join-challenge/:inviteCode", element: <JoinChallengePage /> },
-            { path: "/share/challenge/:inviteCode", element: <ShareChallengePage /> },
-            { path: "/invite/:inviteCode", element: <InvitePage /> },
-            { path: "/pwa-info", element: <PwaInfoPage /> },
-            { path: "/reset-password/:token", element: <ResetPasswordPage /> },
-            { path: "/verify-email/:token", element: <VerifyEmailPage /> },
-            { path: "/admin/login", element: <AdminLoginPage /> },
-          ],
-        },
-        {
-          path: "/admin",
-          element: <AdminArea />,
-          children: [
-            { index: true, element: <AdminDashboardPage /> },
-            { path: "dashboard", element: <AdminDashboardPage /> },
-            { path: "users", element: <AdminUsersPage /> },
-            { path: "challenges", element: <AdminChallengesPage /> },
-            { path: "support", element: <AdminSupportPage /> },
-            { path: "fair-play", element: <AdminFairPlayPage /> },
-            { path: "analytics", element: <AdminAnalyticsPage /> },
-            { path: "*", element: <NotFoundPage /> },
-          ],
-        },
-        {
-          element: <SignedInArea />,
-          children: [
-            { index: true, element: <DashboardPage /> },
-            { path: "/challenges", element: <ChallengesPage /> },
-            { path: "/challenges/new", element: <NewChallengePage /> },
-            { path: "/challenges/:id", element: <ChallengeDetailPage /> },
-            { path: "/challenges/:id/edit", element: <EditChallengePage /> },
-            { path: "/challenges/:id/results", element: <ResultsPage /> },
-            { path: "/record-birdies", element: <RecordBirdiesPage /> },
-            { path: "/record-birdies/:challengeId", element: <RecordBirdiesPage /> },
-            { path: "/record-multiple-birdies", element: <RecordMultipleRedirect /> },
-            { path: "/record-multiple-birdies/:challengeId", element: <RecordMultipleRedirect /> },
-            { path: "/achievements", element: <AchievementsPage /> },
-            { path: "/leaderboard", element: <LeaderboardsPage /> },
-            { path: "/leaderboard/global", element: <GlobalLeaderboardPage /> },
-            { path: "/leaderboard/my-challenges", element: <MyChallengesLeaderboardPage /> },
-            { path: "/leaderboard/:challengeId", element: <ChallengeLeaderboardPage /> },
-            { path: "/profile", element: <ProfilePage /> },
-            { path: "/support", element: <SupportPage /> },
-            { path: "/notifications", element: <NotificationsPage /> },
-            { path: "/verifications", element: <VerificationsPage /> },
-            // Unknown paths are a signed-in 404; signed-out visitors go to /auth first
-            // (docs/product/routes-and-screens.md#not-found).
-            { path: "*", element: <NotFoundPage /> },
-          ],
-        },
-      ],
-    },
-  ]);
+          </Route>
+          <Route path="/login">
+            <LoginAlias />
+          </Route>
+
+          <Route path="/join">{open(<JoinPage />)}</Route>
+          <Route path="/join-challenge/:inviteCode">{open(<JoinChallengePage />)}</Route>
+          <Route path="/share/challenge/:inviteCode">{open(<ShareChallengePage />)}</Route>
+          <Route path="/invite/:inviteCode">{open(<InvitePage />)}</Route>
+          <Route path="/pwa-info">{open(<PwaInfoPage />)}</Route>
+          <Route path="/reset-password/:token">{open(<ResetPasswordPage />)}</Route>
+          <Route path="/verify-email/:token">{open(<VerifyEmailPage />)}</Route>
+          <Route path="/admin/login">{open(<AdminLoginPage />)}</Route>
+
+          <Route path="/admin">{admin(<AdminDashboardPage />)}</Route>
+          <Route path="/admin/dashboard">{admin(<AdminDashboardPage />)}</Route>
+          <Route path="/admin/users">{admin(<AdminUsersPage />)}</Route>
+          <Route path="/admin/challenges">{admin(<AdminChallengesPage />)}</Route>
+          <Route path="/admin/support">{admin(<AdminSupportPage />)}</Route>
+          <Route path="/admin/fair-play">{admin(<AdminFairPlayPage />)}</Route>
+          <Route path="/admin/analytics">{admin(<AdminAnalyticsPage />)}</Route>
+          <Route path="/admin/*">{admin(<NotFoundPage />)}</Route>
+
+          <Route path="/">{signedIn(<DashboardPage />)}</Route>
+          <Route path="/challenges">{signedIn(<ChallengesPage />)}</Route>
+          <Route path="/challenges/new">{signedIn(<NewChallengePage />)}</Route>
+          <Route path="/challenges/:id">{signedIn(<ChallengeDetailPage />)}</Route>
+          <Route path="/challenges/:id/edit">{signedIn(<EditChallengePage />)}</Route>
+          <Route path="/challenges/:id/results">{signedIn(<ResultsPage />)}</Route>
+          <Route path="/record-birdies">{signedIn(<RecordBirdiesPage />)}</Route>
+          <Route path="/record-birdies/:challengeId">{signedIn(<RecordBirdiesPage />)}</Route>
+          <Route path="/record-multiple-birdies">{signedIn(<RecordMultipleRedirect />)}</Route>
+          <Route path="/record-multiple-birdies/:challengeId">{signedIn(<RecordMultipleRedirect />)}</Route>
+          <Route path="/achievements">{signedIn(<AchievementsPage />)}</Route>
+          <Route path="/leaderboard">{signedIn(<LeaderboardsPage />)}</Route>
+          <Route path="/leaderboard/global">{signedIn(<GlobalLeaderboardPage />)}</Route>
+          <Route path="/leaderboard/my-challenges">{signedIn(<MyChallengesLeaderboardPage />)}</Route>
+          <Route path="/leaderboard/:challengeId">{signedIn(<ChallengeLeaderboardPage />)}</Route>
+          <Route path="/profile">{signedIn(<ProfilePage />)}</Route>
+          <Route path="/support">{signedIn(<SupportPage />)}</Route>
+          <Route path="/notifications">{signedIn(<NotificationsPage />)}</Route>
+          <Route path="/verifications">{signedIn(<VerificationsPage />)}</Route>
+          {/* Unknown paths are a signed-in 404; signed-out visitors go to /auth first
+              (docs/product/routes-and-screens.md#not-found). */}
+          <Route path="*">{signedIn(<NotFoundPage />)}</Route>
+        </Switch>
+      </RootRoute>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "../../lib/router";
 import { Avatar } from "../../components/ui/avatar";
 import { SkipLink } from "../../components/ui/skip-link";
 import {

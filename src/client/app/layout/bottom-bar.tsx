@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../lib/router";
 import { BOTTOM_NAV } from "./nav-items";
 
 /**

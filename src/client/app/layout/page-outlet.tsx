@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "../../lib/router";
 import { ErrorBoundary } from "../../components/ui/error-boundary";
 import { PageSpinner } from "../../components/ui/page-spinner";
 

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "../../lib/router";
 import { SkipLink } from "../../components/ui/skip-link";
 import { authRedirectUrl } from "../../features/auth/public";
 import { PageOutlet } from "./page-outlet";

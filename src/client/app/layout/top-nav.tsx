@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../lib/router";
 import { TOP_NAV } from "./nav-items";
 
 /** Desktop navigation; at 768 px and wider only (the bottom bar covers phones). Wraps with large text. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { parsePage } from "../lib/paging";
 
 type Filters<K extends string> = Record<K, string>;

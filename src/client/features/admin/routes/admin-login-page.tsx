@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "../../../lib/router";
 import { AlertIcon, ShieldIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";

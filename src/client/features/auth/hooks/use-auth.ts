@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useContext } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../../lib/router";
 import type { LoginInput, PublicUser, RegisterInput } from "../../../../shared/schemas/auth";
 import { errorMessage, isUnauthorized } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "../../../lib/router";
 import { Logo } from "../../../components/ui/logo";
 import { SkipLink } from "../../../components/ui/skip-link";
 import { type TabItem, TabList, TabPanels } from "../../../components/ui/tabs";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "../../../lib/router";
 import { INVALID_RESET_LINK, passwordResetSchema } from "../../../../shared/schemas/recovery";
 import { FormFailure } from "../../../components/ui/form-failure";
 import { TextField } from "../../../components/ui/text-field";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "../../../lib/router";
 import { INVALID_EMAIL_LINK } from "../../../../shared/schemas/recovery";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { usePageTitle } from "../../../hooks/use-page-title";

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useLocation, useNavigate } from "react-router";
+import { historyIndex, useLocation, useNavigate } from "../../../lib/router";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { playDateProblem, playDateWindow } from "../../../../shared/domain/play-date-window";
 import { useCurrentUser } from "../../../hooks/use-current-user";
@@ -146,7 +146,7 @@ export function RecordBirdiesForm({ challenges, lockedChallengeId }: RecordBirdi
 
   function toHoles() {
     // Back in history when the partner step was pushed from here; otherwise replace it.
-    if (wantsVerify && window.history.length > 1 && (window.history.state?.idx ?? 0) > 0) void navigate(-1);
+    if (wantsVerify && window.history.length > 1 && historyIndex() > 0) void navigate(-1);
     else void navigate(location.pathname + location.search, { replace: true, state: null });
   }
 

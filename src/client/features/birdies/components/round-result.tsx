@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { HOLES_PER_CHALLENGE } from "../../../../shared/domain/challenge-progress";
 import { pointsFor } from "../../../../shared/domain/scoring";
 import type { Achievement } from "../../../../shared/schemas/achievements";

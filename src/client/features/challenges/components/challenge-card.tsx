@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { cardTimeText, challengeActionLabel, challengeStatus } from "../../../../shared/domain/challenge-timing";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";

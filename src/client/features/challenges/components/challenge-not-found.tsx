@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { FlagIcon } from "../../../components/ui/icons";
 
 /** A challenge that does not exist, or one the visitor does not play in (the server says the same). */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { ChallengeStatus } from "../../../../shared/domain/challenge-timing";
 import { KeyIcon } from "../../../components/ui/icons";
 import { FlagIcon, PlusIcon } from "../../../components/ui/icons";

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../../lib/router";
 import type { ChallengeListItem, ChallengePlayer } from "../../../../shared/schemas/challenges";
 import { CrownIcon, PencilIcon, TrashIcon, UserMinusIcon } from "../../../components/ui/icons";
 import { Avatar } from "../../../components/ui/avatar";

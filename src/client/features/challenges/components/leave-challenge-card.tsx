@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../../lib/router";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { LeaveIcon } from "../../../components/ui/icons";
 import { ConfirmActions } from "../../../components/ui/confirm-actions";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 
 type PageHeaderProps = {

@@ -1,6 +1,6 @@
 import { AdCard } from "../../ads/public";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "../../../lib/router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
 import { ShareIcon, TrophyIcon } from "../../../components/ui/icons";

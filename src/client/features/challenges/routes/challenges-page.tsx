@@ -1,6 +1,6 @@
 import { AdDivider } from "../../ads/public";
 import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "../../../lib/router";
 import { type ChallengeStatus, partitionByStatus } from "../../../../shared/domain/challenge-timing";
 import { UsersIcon } from "../../../components/ui/icons";
 import { AlertIcon, PlusIcon } from "../../../components/ui/icons";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState, useId } from "react";
 import { flushSync } from "react-dom";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useNavigate, useParams } from "../../../lib/router";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { EARLIEST_DATE } from "../../../../shared/schemas/challenges";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";

@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useState, useId } from "react";
 import { flushSync } from "react-dom";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../../lib/router";
 import { DEFAULT_CHALLENGE_DAYS } from "../../../../shared/domain/challenge-timing";
 import { isUnauthorized, errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";

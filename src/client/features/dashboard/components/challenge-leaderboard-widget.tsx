@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../../lib/router";
 import { Avatar } from "../../../components/ui/avatar";
 import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { ChartIcon } from "../../../components/ui/icons";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { FlagIcon, TargetIcon } from "../../../components/ui/icons";
 import { PendingSyncBadge, usePendingHoles } from "../../offline/public";
 import { courseDisplayText, courseModeLabel } from "../../../../shared/domain/challenge-courses";

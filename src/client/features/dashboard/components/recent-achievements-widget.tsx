@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { MedalIcon } from "../../../components/ui/icons";
 import { relativeTime } from "../../../lib/relative-time";
 import { AchievementIcon, useMyAchievements, latestEarned } from "../../achievements/public";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { FlagIcon, PlusIcon, TargetIcon, UsersIcon } from "../../../components/ui/icons";
 import { currentChallenge } from "../../../../shared/domain/challenge-timing";
 import { AdBanner, AdDivider } from "../../ads/public";

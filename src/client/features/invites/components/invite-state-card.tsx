@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { AlertIcon } from "../../../components/ui/icons";
 
 export const CHALLENGE_NOT_FOUND_TEXT =

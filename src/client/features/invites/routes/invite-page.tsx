@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "../../../lib/router";
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
 import { winRuleText } from "../../../../shared/domain/win-rule";
 import type { InvitePreview } from "../../../../shared/schemas/invites";

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "../../../lib/router";
 import { PIN_MIN_INPUT } from "../../../../shared/domain/invite-codes";
 import { INVALID_PIN, pinInputSchema } from "../../../../shared/schemas/invites";
 import { ArrowLeftIcon, KeyIcon } from "../../../components/ui/icons";

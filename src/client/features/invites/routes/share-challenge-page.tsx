@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "../../../lib/router";
 import { ShareIcon } from "../../../components/ui/icons";
 import { FlagIcon, UsersIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/page-spinner";

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "../../../lib/router";
 
 type LeaderboardNavProps = {
   /** Where "By Challenge" leads: the chosen or the player's first challenge. */

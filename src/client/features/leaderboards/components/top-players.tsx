@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { Avatar } from "../../../components/ui/avatar";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeLeaderboard } from "../hooks/use-leaderboards";

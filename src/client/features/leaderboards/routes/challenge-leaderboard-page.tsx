@@ -1,6 +1,6 @@
 import { AdBanner } from "../../ads/public";
 import { useId } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "../../../lib/router";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { useMyChallenges } from "../../birdies/public";

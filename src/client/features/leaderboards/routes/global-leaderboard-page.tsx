@@ -1,7 +1,7 @@
 import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
 import { pointsText } from "../../../lib/points";
 import { AdBanner } from "../../ads/public";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { Avatar } from "../../../components/ui/avatar";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";

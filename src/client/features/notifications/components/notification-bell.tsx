@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { BellIcon } from "../../../components/ui/icons";
 import { useLiveNotifications, useUnreadCount } from "../hooks/use-notifications";
 

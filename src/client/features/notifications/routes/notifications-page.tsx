@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { NotificationItem } from "../../../../shared/schemas/notifications";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { usePageTitle } from "../../../hooks/use-page-title";

@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { AdCard } from "../../ads/public";
 import { TabList, TabPanels } from "../../../components/ui/tabs";
 import { useCurrentUser } from "../../../hooks/use-current-user";

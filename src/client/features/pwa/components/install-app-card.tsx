@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { DownloadIcon } from "../../../components/ui/icons";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
 

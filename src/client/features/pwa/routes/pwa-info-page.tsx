@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { CheckIcon, FlagIcon, TargetIcon } from "../../../components/ui/icons";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useActiveChallengeSuggestions } from "../hooks/use-active-challenge-suggestions";

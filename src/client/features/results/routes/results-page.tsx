@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "../../../lib/router";
 import { namesList } from "../../../../shared/domain/results";
 import type { ChallengeResults, ResultStanding } from "../../../../shared/schemas/results";
 import { AlertIcon, ArrowLeftIcon, TrophyIcon } from "../../../components/ui/icons";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { announce } from "../../../lib/announce";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";

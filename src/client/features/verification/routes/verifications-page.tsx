@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "../../../lib/router";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { errorMessage } from "../../../lib/errors";
