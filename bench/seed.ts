@@ -102,8 +102,12 @@ export async function seed(url = BENCH_URL) {
                 insert into challenge_players (challenge_id, user_id, joined_at)
                 select id, creator_id, start_date from challenges on conflict do nothing`),
   );
+  // The fair-play trigger too: it would enqueue one refresh job per golfer with records (585k at
+  // scale 10), a backlog the benches would then measure instead of the API. Seeded golfers start
+  // without flags; a refresh comes with their next record, as for any golfer.
   await sql.unsafe(`alter table birdie_records disable trigger birdie_records_stats_trigger;
                     alter table birdie_records disable trigger birdie_records_standings_trigger;
+                    alter table birdie_records disable trigger fairplay_records_inserted;
                     alter table user_period_stats disable trigger user_period_stats_points_trigger`);
   // Activity is skewed too: most players record a few holes, some record a lot.
   await step(`birdie records (~${RECORDS})`, () =>
@@ -138,6 +142,7 @@ export async function seed(url = BENCH_URL) {
   await step("points histogram", () => sql.unsafe("select period_points_rebuild()"));
   await sql.unsafe(`alter table birdie_records enable trigger birdie_records_stats_trigger;
                     alter table birdie_records enable trigger birdie_records_standings_trigger;
+                    alter table birdie_records enable trigger fairplay_records_inserted;
                     alter table user_period_stats enable trigger user_period_stats_points_trigger`);
   await step("analyze", () => sql.unsafe("analyze"));
   const [counts] =

@@ -31,6 +31,8 @@ export const jobs = pgTable(
   (t) => [
     index("jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
     index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    // The fair-play trigger's "not already pending" probe (drizzle/0024).
+    index("jobs_pending_kind_payload_idx").on(t.kind, t.payload).where(sql`${t.status} = 'pending'`),
     index("jobs_finished_idx").on(t.status, t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
