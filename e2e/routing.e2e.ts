@@ -37,15 +37,22 @@ async function settled(page: Page, heading: string) {
   await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
 }
 
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** A new golfer on a settled Achievements page, scrolled down to `y`. */
+async function achievementsScrolledTo(page: Page, y: number) {
+  await registerViaApi(page);
+  await page.goto("/achievements");
+  await settled(page, "Achievements");
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect.poll(() => scrollY(page)).toBe(y);
+}
+
 test.describe("scroll", () => {
   test.use({ viewport: { width: 375, height: 400 } });
 
   test("a new page starts at the top; Back returns to where the last one was left", async ({ page }) => {
-    await registerViaApi(page);
-    await page.goto("/achievements");
-    await settled(page, "Achievements");
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await achievementsScrolledTo(page, 300);
 
     // A script click: Playwright's own would first scroll the bar's link into view (the page's end).
     await page
@@ -53,25 +60,21 @@ test.describe("scroll", () => {
       .getByRole("link", { name: "Profile" })
       .evaluate((link: HTMLElement) => link.click());
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await scrollY(page)).toBe(0);
 
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: "Achievements" })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await expect.poll(() => scrollY(page)).toBe(300);
 
     await page.goForward();
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => scrollY(page)).toBe(0);
   });
 
   test("the position survives a reload of the page", async ({ page }) => {
-    await registerViaApi(page);
-    await page.goto("/achievements");
-    await settled(page, "Achievements");
-    await page.evaluate(() => window.scrollTo(0, 250));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
+    await achievementsScrolledTo(page, 250);
     await page.reload();
     await settled(page, "Achievements");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(250);
+    await expect.poll(() => scrollY(page)).toBe(250);
   });
 });
