@@ -75,6 +75,13 @@ describe("enqueueJob", () => {
     await expect(enqueueJob(h.db, k, {}, { maxAttempts: 0 })).rejects.toThrow("maxAttempts");
   });
 
+  test("a lone surrogate in a payload is stored as U+FFFD (jsonb refuses its escape); pairs stay", async () => {
+    const k = kind("surrogate");
+    await enqueueJob(h.db, k, { subject: "Hi \ud800", "key\udfff": ["\u{1F3CC}\udc00", "\\ud800 typed"] });
+    const [job] = await jobsOf(k);
+    expect(job.payload).toEqual({ subject: "Hi \uFFFD", "key\uFFFD": ["\u{1F3CC}\uFFFD", "\\ud800 typed"] });
+  });
+
   test("many jobs at once: past one INSERT's batch, keys used before or repeated in the list add nothing", async () => {
     const k = kind("many");
     const later = new Date(Date.now() + 3_600_000);

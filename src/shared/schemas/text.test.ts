@@ -72,6 +72,11 @@ describe("readableText", () => {
     expect(parse("a\u202Eb")).toEqual({ error: directionControlsMessage("Nickname") });
     expect(directionControlsMessage("Nickname")).toBe("Nickname cannot contain text direction control characters");
   });
+  test("a lone surrogate becomes U+FFFD (PostgreSQL's jsonb refuses it); a pair stays", () => {
+    expect(parse("\udfff\ud800")).toEqual({ ok: "\uFFFD\uFFFD" });
+    expect(parse("a\ud800")).toEqual({ ok: "a\uFFFD" });
+    expect(parse("\u{1F3CC}")).toEqual({ ok: "\u{1F3CC}" });
+  });
   test("visible text with joiners inside is kept as typed", () => {
     const family = "\u{1F468}\u200D\u{1F469}";
     expect(parse(family)).toEqual({ ok: family });

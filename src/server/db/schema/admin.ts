@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, timestamp, varchar } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 import type { AuditAction, AuditTargetType } from "../../../shared/schemas/admin";
 import { users } from "./users";
 

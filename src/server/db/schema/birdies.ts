@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -15,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import type { VerificationStatus } from "../../../shared/domain/verification";
+import { jsonb } from "./json";
 import { challenges, courses } from "./challenges";
 import { users } from "./users";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { jsonb } from "./json";
 
 export type JobStatus = "pending" | "running" | "done" | "failed";
 

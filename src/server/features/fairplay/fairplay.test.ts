@@ -355,6 +355,14 @@ describe("the admin review queue", () => {
     // Whether voided records count is record_counts()'s rule (two-key verification's migration).
   });
 
+  test("void with a reason holding a lone surrogate: voided and audited (jsonb refused the raw text with a 500)", async () => {
+    const { flag } = await flagged();
+    const res = await adminClient.post(`/api/admin/flags/${flag.id}/void`, { reason: "\udfff\ud800" });
+    expect(res.status).toBe(200);
+    const [audit] = await auditFor(flag.id);
+    expect(audit?.details).toMatchObject({ reason: "\uFFFD\uFFFD" });
+  });
+
   test("disable user: the admin disable (sessions revoked, user.disable audited), then the flag is actioned", async () => {
     const { flag, golfer } = await flagged();
     const res = await adminClient.post(`/api/admin/flags/${flag.id}/disable-user`, {});
