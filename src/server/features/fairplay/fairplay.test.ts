@@ -256,6 +256,30 @@ describe("refreshing", () => {
     expect(await flagsOf(g.user.id, "round_birdies")).toEqual([]);
   });
 
+  test("many changes while a golfer's refresh waits add no second one; one run sees them all", async () => {
+    const { challenge, members, courseId } = await setUp(1);
+    const [g] = members as [Golfer];
+    const pendingOf = (userId: number) =>
+      h.db.$count(
+        jobs,
+        sql`${jobs.kind} = 'fairplay.refresh' and ${jobs.status} = 'pending' and ${jobs.payload}->>'userId' = ${String(userId)}`,
+      );
+    for (const hole of holes(6)) {
+      const res = await g.client.post("/trpc/birdies.recordRound", {
+        challengeId: challenge.id,
+        courseId,
+        date: day(0),
+        holes: [{ holeNumber: hole, score: 3 }],
+        verifiedBy: { name: "Pat Partner", signature: "P." },
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await pendingOf(g.user.id)).toBe(1);
+    await new JobRunner(h.deps, fairplayJobs).runDue();
+    expect(await pendingOf(g.user.id)).toBe(0);
+    expect((await flagsOf(g.user.id, "round_birdies")).map((f) => f.recordIds.length)).toEqual([6]);
+  });
+
   test("a dismissed flag stays dismissed on the same records and opens again when new ones join it", async () => {
     const { challenge, members, courseId } = await setUp(1);
     const [g] = members as [Golfer];
