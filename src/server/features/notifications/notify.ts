@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { notificationSettings, notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import type { Env } from "../../env";
-import { enqueueJob } from "../../jobs/queue";
+import { enqueueJobs, type JobSpec } from "../../jobs/queue";
 import { mailTemplates } from "../mail/public";
 
 /** The longest notification text kept (a long challenge or golfer name is shortened, not refused). */
@@ -87,33 +87,34 @@ export async function notify(
     const told = new Set(added.map((a) => a.userId));
     const settings = await settingsFor(tx, [...told], kind);
     const link = linkTo(opts.env, url);
+    // Every recipient's push and mail jobs in one multi-row INSERT, not a statement each.
+    const sends: JobSpec[] = [];
     for (const r of recipients) {
       if (!told.has(r.id)) continue;
       const choice = settings.get(r.id)!;
       const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.id}:${opts.dedupeKey}` : undefined);
       if (choice.push) {
-        await enqueueJob(
-          tx,
-          "push.send",
-          { userId: r.id, title: "Birdie Challenge", body, url, tag: kind },
-          { dedupeKey: key("push") },
-        );
+        sends.push({
+          kind: "push.send",
+          payload: { userId: r.id, title: "Birdie Challenge", body, url, tag: kind },
+          opts: { dedupeKey: key("push") },
+        });
       }
       if (choice.email && r.email && opts.mail !== false) {
-        await enqueueJob(
-          tx,
-          "mail.send",
-          mailTemplates.notificationMail(
+        sends.push({
+          kind: "mail.send",
+          payload: mailTemplates.notificationMail(
             r.email,
             (opts.subject ?? body).slice(0, 150),
             body,
             link,
             linkTo(opts.env, "/profile"),
           ),
-          { dedupeKey: key("mail") },
-        );
+          opts: { dedupeKey: key("mail") },
+        });
       }
     }
+    await enqueueJobs(tx, sends);
     return [...told];
   });
 }
