@@ -92,20 +92,21 @@ async function selfPartner(db: Db, userId: number, g: Golfer): Promise<FoundFlag
 async function onePartner(db: Db, userId: number, g: Golfer): Promise<FoundFlag[]> {
   const found = await rows<{ key: string; partner: string; n: number; total: number; ids: number[] }>(
     db,
-    // The total is an uncorrelated scalar subquery, so PostgreSQL computes it once (an InitPlan).
-    // Joined as a CTE instead, the planner (which guesses a few dozen records per golfer) chose
-    // a nested loop that counted all the golfer's records again for each one: 830 ms for a golfer
-    // with 3,000 records (issue 19).
+    // The total is read as a scalar subquery of its own CTE: PostgreSQL counts once (an InitPlan
+    // over the materialised CTE). Cross-joined instead, the planner (which guesses a few dozen
+    // records per golfer) chose a nested loop that counted all the golfer's records again for each
+    // one: 830 ms for a golfer with 3,000 records (issue 19).
     sql`with mine as (
           select id, verifier_name, partner_user_id, ${NORMALISED(sql`verifier_name`)} as key
-            from birdie_records where user_id = ${userId} and verification_status <> 'voided')
-        select m.key, min(m.verifier_name) as partner, count(*)::int as n, (select count(*)::int from mine) as total,
+            from birdie_records where user_id = ${userId} and verification_status <> 'voided'),
+        total as (select count(*)::int as n from mine)
+        select m.key, min(m.verifier_name) as partner, count(*)::int as n, (select n from total) as total,
                array_agg(m.id order by m.id) as ids
           from mine m
          where m.partner_user_id is null
          group by m.key
-        having (select count(*) from mine) >= ${ONE_PARTNER_MIN_RECORDS}
-           and count(*) > (select count(*) from mine) * ${ONE_PARTNER_SHARE}::numeric`,
+        having (select n from total) >= ${ONE_PARTNER_MIN_RECORDS}
+           and count(*) > (select n from total) * ${ONE_PARTNER_SHARE}::numeric`,
   );
   return found.map((f) => ({
     rule: "one_partner",
