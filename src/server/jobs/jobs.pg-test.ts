@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq, like, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
-import { createTestHarness, openPeerDatabase, type TestHarness } from "../test/harness/harness";
+import { peerTestHarness } from "../test/harness/peer";
 import { enqueueJob } from "./queue";
 import { type JobHandler, JobRunner } from "./runner";
 
@@ -12,18 +12,9 @@ import { type JobHandler, JobRunner } from "./runner";
 // (checked in the database, not in memory), and both must have done some of the work.
 // Run with TEST_DATABASE_URL=postgres://... (scripts/test-postgres.sh).
 
-let h: TestHarness;
-let peer: Database;
-beforeAll(async () => {
-  if (!process.env.TEST_DATABASE_URL) throw new Error("jobs.pg-test.ts needs TEST_DATABASE_URL");
-  h = await createTestHarness();
-  peer = await openPeerDatabase(h.database);
-  await h.db.execute(sql`create table job_runs (job_id bigint not null, runner text not null, attempt int not null)`);
-}, 120_000);
-afterAll(async () => {
-  await peer?.close();
-  await h?.close();
-});
+const pg = peerTestHarness("jobs.pg-test.ts", (h) =>
+  h.db.execute(sql`create table job_runs (job_id bigint not null, runner text not null, attempt int not null)`),
+);
 
 /** A handler that records each run through the runner's own pool, after a little work. */
 const recording =
@@ -37,7 +28,7 @@ const recording =
 
 async function runsOf(kind: string) {
   return rows<{ jobs: number; runs: number; distinct: number; a: number; b: number }>(
-    h.db,
+    pg.h.db,
     sql`select count(distinct j.id)::int as jobs, count(r.job_id)::int as runs,
           count(distinct r.job_id)::int as distinct,
           count(*) filter (where r.runner = 'a')::int as a, count(*) filter (where r.runner = 'b')::int as b
@@ -49,14 +40,14 @@ describe("two processes on one queue", () => {
   test("400 jobs, two polling runners: each job runs exactly once, both runners work", async () => {
     const kind = "pg.once";
     for (let i = 0; i < 400; i += 100) {
-      await h.db.transaction(async (tx) => {
+      await pg.h.db.transaction(async (tx) => {
         for (let j = i; j < i + 100; j++) await enqueueJob(tx, kind, { n: j });
       });
     }
-    const a = new JobRunner(h.deps, { [kind]: recording(h.database, "a") }, { pollMs: 10, concurrency: 4 });
+    const a = new JobRunner(pg.h.deps, { [kind]: recording(pg.h.database, "a") }, { pollMs: 10, concurrency: 4 });
     const b = new JobRunner(
-      { ...h.deps, database: peer, metrics: undefined },
-      { [kind]: recording(peer, "b") },
+      { ...pg.h.deps, database: pg.peer, metrics: undefined },
+      { [kind]: recording(pg.peer, "b") },
       { pollMs: 10, concurrency: 4 },
     );
     a.start();
@@ -65,7 +56,7 @@ describe("two processes on one queue", () => {
     try {
       for (;;) {
         const [left] = await rows<{ n: number }>(
-          h.db,
+          pg.h.db,
           sql`select count(*)::int as n from jobs where kind = ${kind} and status <> 'done'`,
         );
         if (left.n === 0 || Date.now() - started > 60_000) break;
@@ -80,20 +71,20 @@ describe("two processes on one queue", () => {
     expect(result.distinct).toBe(400);
     expect(result.a).toBeGreaterThan(0);
     expect(result.b).toBeGreaterThan(0);
-    const attempts = await h.db.select({ attempts: jobs.attempts }).from(jobs).where(eq(jobs.kind, kind));
+    const attempts = await pg.h.db.select({ attempts: jobs.attempts }).from(jobs).where(eq(jobs.kind, kind));
     expect(attempts.every((j) => j.attempts === 1)).toBe(true);
   }, 90_000);
 
   test("claims racing head to head (runDue on both at once, 20 rounds) never share a job", async () => {
     const kind = "pg.race";
-    const a = new JobRunner(h.deps, { [kind]: recording(h.database, "a") }, { concurrency: 8 });
+    const a = new JobRunner(pg.h.deps, { [kind]: recording(pg.h.database, "a") }, { concurrency: 8 });
     const b = new JobRunner(
-      { ...h.deps, database: peer, metrics: undefined },
-      { [kind]: recording(peer, "b") },
+      { ...pg.h.deps, database: pg.peer, metrics: undefined },
+      { [kind]: recording(pg.peer, "b") },
       { concurrency: 8 },
     );
     for (let round = 0; round < 20; round++) {
-      await h.db.transaction(async (tx) => {
+      await pg.h.db.transaction(async (tx) => {
         for (let j = 0; j < 10; j++) await enqueueJob(tx, kind, { round, j });
       });
       const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
@@ -111,16 +102,20 @@ describe("two processes on one queue", () => {
         await recording(database, name)(payload, ctx);
         if (ctx.attempt < 3) throw new Error(`attempt ${ctx.attempt} failed`);
       };
-    for (let j = 0; j < 30; j++) await enqueueJob(h.db, kind, { j });
+    for (let j = 0; j < 30; j++) await enqueueJob(pg.h.db, kind, { j });
     const opts = { pollMs: 10, concurrency: 4, backoffMs: () => 20 };
-    const a = new JobRunner(h.deps, { [kind]: flaky(h.database, "a") }, opts);
-    const b = new JobRunner({ ...h.deps, database: peer, metrics: undefined }, { [kind]: flaky(peer, "b") }, opts);
+    const a = new JobRunner(pg.h.deps, { [kind]: flaky(pg.h.database, "a") }, opts);
+    const b = new JobRunner(
+      { ...pg.h.deps, database: pg.peer, metrics: undefined },
+      { [kind]: flaky(pg.peer, "b") },
+      opts,
+    );
     a.start();
     b.start();
     const started = Date.now();
     try {
       for (;;) {
-        const left = await h.db
+        const left = await pg.h.db
           .select({ id: jobs.id })
           .from(jobs)
           .where(sql`${jobs.kind} = ${kind} and ${jobs.status} <> 'done'`);
@@ -134,11 +129,11 @@ describe("two processes on one queue", () => {
     // Three attempts each: two failures and the success, none doubled.
     expect(result).toMatchObject({ jobs: 30, runs: 90, distinct: 30 });
     const [dupes] = await rows<{ n: number }>(
-      h.db,
+      pg.h.db,
       sql`select count(*)::int as n from (select job_id, attempt from job_runs r join jobs j on j.id = r.job_id
             where j.kind = ${kind} group by job_id, attempt having count(*) > 1) d`,
     );
     expect(dupes.n).toBe(0);
-    await h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+    await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
   }, 90_000);
 });

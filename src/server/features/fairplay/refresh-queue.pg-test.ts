@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
 import { rows } from "../../db/raw";
 import { birdieRecords } from "../../db/schema/birdies";
 import { fairplayFlags } from "../../db/schema/fairplay";
 import { jobs } from "../../db/schema/jobs";
 import { JobRunner } from "../../jobs/runner";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
-import { createTestHarness, openPeerDatabase, signUp, type TestHarness } from "../../test/harness/harness";
+import { signUp } from "../../test/harness/harness";
+import { peerTestHarness } from "../../test/harness/peer";
 import { FAIRPLAY_REFRESH_JOB, fairplayJobs } from "./jobs";
 
 // One pending fair-play refresh per golfer (drizzle/0025): a change locks the golfer's pending
@@ -16,29 +16,20 @@ import { FAIRPLAY_REFRESH_JOB, fairplayJobs } from "./jobs";
 // is uncommitted (it would miss it), and runs it once the change is committed.
 // Run with TEST_DATABASE_URL=postgres://... (scripts/test-postgres.sh).
 
-let h: TestHarness;
-let peer: Database;
-beforeAll(async () => {
-  if (!process.env.TEST_DATABASE_URL) throw new Error("refresh-queue.pg-test.ts needs TEST_DATABASE_URL");
-  h = await createTestHarness();
-  peer = await openPeerDatabase(h.database);
-}, 120_000);
-afterAll(async () => {
-  await peer?.close();
-  await h?.close();
-});
+const pg = peerTestHarness("refresh-queue.pg-test.ts");
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 const pendingRefreshes = (userId: number) =>
   rows<{ id: number }>(
-    h.db,
+    pg.h.db,
     sql`select id::int as id from jobs where kind = ${FAIRPLAY_REFRESH_JOB} and status = 'pending'
           and payload->>'userId' = ${String(userId)} order by id`,
   );
 
 describe("a change holds the golfer's pending refresh until it commits", () => {
   test("the runner skips it while the change is open, then runs it once and finds the change", async () => {
+    const { h, peer } = pg;
     const creator = await signUp(h);
     const challenge = await createChallenge(creator.client, { allowMultipleBirdies: true });
     const g = await signUp(h);
