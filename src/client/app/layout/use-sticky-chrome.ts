@@ -23,19 +23,28 @@ function measure() {
     else top += rect.height;
   }
   const tooTall = top + bottom > window.innerHeight * MAX_SHARE_OF_WINDOW;
-  if (tooTall) root.dataset.chrome = "static";
-  else delete root.dataset.chrome;
-  root.style.setProperty("--sticky-top", `${tooTall ? 0 : Math.ceil(top)}px`);
-  root.style.setProperty("--sticky-bottom", `${tooTall ? 0 : Math.ceil(bottom)}px`);
+  if (tooTall !== (root.dataset.chrome === "static")) {
+    if (tooTall) root.dataset.chrome = "static";
+    else delete root.dataset.chrome;
+  }
+  setVariable(root, "--sticky-top", `${tooTall ? 0 : Math.ceil(top)}px`);
+  setVariable(root, "--sticky-bottom", `${tooTall ? 0 : Math.ceil(bottom)}px`);
   // Where a second sticky bar (the admin bar on phones) docks: right under the header.
   const header = document.querySelector<HTMLElement>('header[data-sticky="top"]');
-  root.style.setProperty("--header-height", `${Math.floor(header?.getBoundingClientRect().height ?? 0)}px`);
+  setVariable(root, "--header-height", `${Math.floor(header?.getBoundingClientRect().height ?? 0)}px`);
+}
+
+/** Writes only a change: every write restyles the whole document, and the page grows often. */
+function setVariable(root: HTMLElement, name: string, value: string) {
+  if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
 }
 
 /** Keeps --sticky-top / --sticky-bottom in step with the layout's bars while it is mounted. */
 export function useStickyChrome() {
   useLayoutEffect(() => {
-    measure();
+    // No measuring here: reading sizes inside React's commit forces a layout in the middle of the
+    // first render's long task (issue 19, TBT). The observer's first call comes after the
+    // browser's own layout and before that frame is painted, so the bars are right on screen.
     const observer = new ResizeObserver(() => measure());
     for (const bar of document.querySelectorAll("[data-sticky]")) observer.observe(bar);
     // The text size and the window change the share of the window the bars take.
