@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { connect as connectTls } from "node:tls";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import type { Database } from "../../db/client";
@@ -263,6 +264,21 @@ describe("nginx (deploy/nginx.conf) in front of two instances on one PostgreSQL"
     expect(await login(nginx.https)).toMatch(/;\s*Secure/i);
     expect(await login(nginx.http)).not.toMatch(/;\s*Secure/i);
     expect(await login(nginx.http, { "X-Forwarded-Proto": "https" })).not.toMatch(/;\s*Secure/i);
+  });
+
+  test("offers HTTP/2 over TLS, so a page's files share one connection (ADR 0048)", async () => {
+    const { port } = new URL(nginx.https);
+    const protocol = await new Promise<string | false>((resolve, reject) => {
+      const socket = connectTls(
+        { host: "127.0.0.1", port: Number(port), ALPNProtocols: ["h2", "http/1.1"], rejectUnauthorized: false },
+        () => {
+          resolve(socket.alpnProtocol);
+          socket.end();
+        },
+      );
+      socket.on("error", reject);
+    });
+    expect(protocol).toBe("h2");
   });
 
   test("a client's X-Forwarded-Host never reaches the app (which would trust it)", async () => {

@@ -47,7 +47,11 @@ export function localConfig(
     opts.upstreams.map((u) => `${indent}server ${u}${params};`).join("\n"),
   );
   conf = replaceOnce(conf, /^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${opts.httpPort};`);
-  conf = replaceOnce(conf, /^(\s*)listen 443 ssl;$/m, `$1listen 127.0.0.1:${opts.httpsPort} ssl;`);
+  conf = replaceOnce(
+    conf,
+    /^(\s*)listen 443 ssl( http2)?;$/m,
+    (_all, indent, http2 = "") => `${indent}listen 127.0.0.1:${opts.httpsPort} ssl${http2};`,
+  );
   conf = replaceOnce(conf, /^(\s*)ssl_certificate \S+;$/m, `$1ssl_certificate ${join(dir, "cert.pem")};`);
   conf = replaceOnce(conf, /^(\s*)ssl_certificate_key \S+;$/m, `$1ssl_certificate_key ${join(dir, "key.pem")};`);
   conf = replaceOnce(conf, /^pid \S+;$/m, `pid ${join(dir, "nginx.pid")};`);
