@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const clientRoot = fileURLToPath(new URL("./src/client", import.meta.url));
@@ -11,10 +11,41 @@ const apiTarget = process.env.VITE_API_TARGET ?? "http://localhost:3000";
 const THEME_COLOR_LIGHT = "#166534";
 const BACKGROUND_COLOR = "#f4f8f4";
 
+// Modules that load zod, directly or through what they import (filled once the module graph is
+// known, before chunks are made): kept out of the common chunk so pages without a form never
+// download or evaluate zod and the shared schemas.
+const needsZod = new Set<string>();
+const markModulesNeedingZod: Plugin = {
+  name: "birdie:mark-modules-needing-zod",
+  apply: "build",
+  buildEnd() {
+    const importers = new Map<string, string[]>();
+    for (const id of this.getModuleIds()) {
+      for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+        const list = importers.get(imported);
+        if (list) list.push(id);
+        else importers.set(imported, [id]);
+      }
+    }
+    needsZod.clear();
+    const queue = [...this.getModuleIds()].filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+    for (const id of queue) needsZod.add(id);
+    while (queue.length) {
+      for (const importer of importers.get(queue.pop() as string) ?? []) {
+        if (!needsZod.has(importer)) {
+          needsZod.add(importer);
+          queue.push(importer);
+        }
+      }
+    }
+  },
+};
+
 // Vite loads its config through a default export.
 export default defineConfig({
   root: clientRoot,
   plugins: [
+    markModulesNeedingZod,
     react(),
     tailwindcss(),
     VitePWA({
@@ -80,8 +111,15 @@ export default defineConfig({
             // same modules, so the initial JS does not grow (it shrank: less chunk glue).
             { name: "shell", tags: ["$initial"], priority: 30 },
             // Small modules (< 3 kB source) that two or more pages share, with what they import,
-            // in one chunk every page loads and the service worker then keeps (~46 kB gzipped).
-            { name: "common", minShareCount: 2, maxModuleSize: 3000, priority: 10 },
+            // in one chunk every page loads and the service worker then keeps (18 kB gzipped);
+            // not those that load zod: pages without a form never need it (ADR 0048).
+            {
+              name: "common",
+              minShareCount: 2,
+              maxModuleSize: 3000,
+              priority: 10,
+              test: (id: string) => !needsZod.has(id),
+            },
           ],
         },
       },

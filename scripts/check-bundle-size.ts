@@ -2,6 +2,7 @@
 // renders (entry script, every modulepreload'ed chunk and whatever they import statically) must
 // stay under 120 KB gzipped; route pages are lazy chunks and do not count. CSS is reported
 // alongside. Measured 145.7 KB with react-router, 117.1 KB once wouter replaced it (ADR 0047).
+// Also fails when the dashboard or a board loads zod (ADR 0048).
 //   bun scripts/check-bundle-size.ts [path/to/index.html | build folder]
 // Without an argument: $BUILD_OUT_DIR, else dist/client. Run `bun run build` first.
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -81,7 +82,43 @@ line(["total JS", "", formatKb(sum("js", "raw")), formatKb(sum("js", "gzip"))]);
 line(["total CSS", "", formatKb(sum("css", "raw")), formatKb(sum("css", "gzip"))]);
 line(["total", "", formatKb(sum("js", "raw") + sum("css", "raw")), formatKb(sum("js", "gzip") + sum("css", "gzip"))]);
 
+// Pages that only show and count load no zod (ADR 0048): a shared chunk that took in one form
+// helper once made every page download and evaluate zod and the schemas (~24 KB gzipped).
+// zod's chunk is the one with its issue codes; our code never spells this one.
+const ZOD_MARKER = "invalid_type";
+const PAGES_WITHOUT_FORMS = [
+  "features/dashboard/routes/dashboard-page.tsx",
+  "features/leaderboards/routes/global-leaderboard-page.tsx",
+  "features/leaderboards/routes/challenge-leaderboard-page.tsx",
+];
+type ManifestChunk = { file: string; imports?: string[] };
+const manifestPath = join(root, ".vite", "manifest.json");
+const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
+  ? JSON.parse(readFileSync(manifestPath, "utf8"))
+  : {};
+const pagesWithZod: string[] = [];
+for (const page of PAGES_WITHOUT_FORMS) {
+  if (!manifest[page]) {
+    console.error(`${manifestPath} has no ${page}: build with \`bun run build\` (manifest: true).`);
+    process.exit(2);
+  }
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  };
+  walk(page);
+  const withZod = [...files].filter((file) => readFileSync(join(root, file), "utf8").includes(ZOD_MARKER));
+  if (withZod.length) pagesWithZod.push(`${page} loads zod in ${withZod.join(", ")}`);
+}
+
 const jsGzip = sum("js", "gzip");
+if (pagesWithZod.length) {
+  console.error(`\nFAIL: pages without a form load zod (ADR 0048):\n  ${pagesWithZod.join("\n  ")}`);
+  process.exit(1);
+}
 if (jsGzip > BUDGET_JS_GZIP) {
   console.error(
     `\nFAIL: initial JS is ${formatKb(jsGzip)} gzipped, over the ${formatKb(BUDGET_JS_GZIP)} budget. Code-split (lazy routes, dynamic imports) to get back under.`,
