@@ -1,8 +1,11 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { PageSpinner } from "./src/client/components/ui/page-spinner";
 
 const clientRoot = fileURLToPath(new URL("./src/client", import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? "http://localhost:3000";
@@ -41,11 +44,24 @@ const markModulesNeedingZod: Plugin = {
   },
 };
 
+// The app's own full-screen "Loading..." (ADR 0048), rendered into index.html's #root so it paints
+// before any script runs; React replaces it on its first render. Rendered from the component, so
+// the served page and the app never show two different spinners.
+const loadingShell: Plugin = {
+  name: "birdie:loading-shell",
+  transformIndexHtml(html) {
+    const shell = renderToStaticMarkup(createElement(PageSpinner, { fullScreen: true }));
+    if (!html.includes('<div id="root"></div>')) throw new Error('index.html: no empty <div id="root"></div>');
+    return html.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+  },
+};
+
 // Vite loads its config through a default export.
 export default defineConfig({
   root: clientRoot,
   plugins: [
     markModulesNeedingZod,
+    loadingShell,
     react(),
     tailwindcss(),
     VitePWA({

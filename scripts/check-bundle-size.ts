@@ -7,6 +7,7 @@
 // Without an argument: $BUILD_OUT_DIR, else dist/client. Run `bun run build` first.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type Manifest, staticChunkFiles } from "../src/server/http/first-paint";
 import { formatKb, KB, parseInitialAssets, resolveAssetPath, staticImportsOf } from "./bundle-size-lib";
 
 const BUDGET_JS_GZIP = 120 * KB;
@@ -91,26 +92,17 @@ const PAGES_WITHOUT_FORMS = [
   "features/leaderboards/routes/global-leaderboard-page.tsx",
   "features/leaderboards/routes/challenge-leaderboard-page.tsx",
 ];
-type ManifestChunk = { file: string; imports?: string[] };
 const manifestPath = join(root, ".vite", "manifest.json");
-const manifest: Record<string, ManifestChunk> = existsSync(manifestPath)
-  ? JSON.parse(readFileSync(manifestPath, "utf8"))
-  : {};
+const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
 const pagesWithZod: string[] = [];
 for (const page of PAGES_WITHOUT_FORMS) {
   if (!manifest[page]) {
     console.error(`${manifestPath} has no ${page}: build with \`bun run build\` (manifest: true).`);
     process.exit(2);
   }
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported);
-  };
-  walk(page);
-  const withZod = [...files].filter((file) => readFileSync(join(root, file), "utf8").includes(ZOD_MARKER));
+  const withZod = [...staticChunkFiles(manifest, page)].filter((file) =>
+    readFileSync(join(root, file), "utf8").includes(ZOD_MARKER),
+  );
   if (withZod.length) pagesWithZod.push(`${page} loads zod in ${withZod.join(", ")}`);
 }
 

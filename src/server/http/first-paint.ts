@@ -28,7 +28,19 @@ const AUTH_PAGE = "features/auth/routes/auth-page.tsx";
 const SIGNED_IN_ONLY = SIGNED_IN_PAGES.map(([pattern]) => pattern);
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The files a chunk of Vite's build manifest loads before it runs: its own and those of every
+ * chunk it imports statically, added to `into` (a file already there is not walked again).
+ */
+export function staticChunkFiles(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticChunkFiles(manifest, imported, into);
+  return into;
+}
 
 export type FirstPaintUser = Record<string, unknown> | null;
 
@@ -60,20 +72,12 @@ export function firstPaint(staticDir: string): FirstPaint {
   }
   // The entry's own chunks are in index.html already.
   const entryFiles = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticChunkFiles(manifest, key, entryFiles);
   const preloadsOf = new Map<string, string>();
   const linksFor = (page: string): string => {
     let links = preloadsOf.get(page);
     if (links === undefined) {
-      const files = new Set<string>();
-      walk(page, files);
-      links = [...files]
+      links = [...staticChunkFiles(manifest, page)]
         .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
         .join("");

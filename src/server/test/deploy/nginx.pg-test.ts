@@ -267,10 +267,10 @@ describe("nginx (deploy/nginx.conf) in front of two instances on one PostgreSQL"
   });
 
   test("offers HTTP/2 over TLS, so a page's files share one connection (ADR 0048)", async () => {
-    const { port } = new URL(nginx.https);
+    const { hostname, port } = new URL(nginx.https);
     const protocol = await new Promise<string | false | null>((resolve, reject) => {
       const socket = connectTls(
-        { host: "127.0.0.1", port: Number(port), ALPNProtocols: ["h2", "http/1.1"], rejectUnauthorized: false },
+        { host: hostname, port: Number(port), ALPNProtocols: ["h2", "http/1.1"], rejectUnauthorized: false },
         () => {
           resolve(socket.alpnProtocol);
           socket.end();
