@@ -34,6 +34,16 @@ describe("parseEnv", () => {
     }
   });
 
+  test("job concurrency: optional whole number 0-64, blank means the default", () => {
+    expect(parseEnv({}).JOB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ JOB_CONCURRENCY: "" }).JOB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ JOB_CONCURRENCY: "0" }).JOB_CONCURRENCY).toBe(0);
+    expect(parseEnv({ JOB_CONCURRENCY: "3" }).JOB_CONCURRENCY).toBe(3);
+    for (const bad of ["-1", "1.5", "all", "65"]) {
+      expect(() => parseEnv({ JOB_CONCURRENCY: bad })).toThrow(/JOB_CONCURRENCY/);
+    }
+  });
+
   test("the default pool is two connections per core, never under four", () => {
     expect(defaultPoolSize(1)).toBe(4);
     expect(defaultPoolSize(2)).toBe(4);

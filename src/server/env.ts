@@ -34,6 +34,17 @@ const envSchema = z
       .max(200)
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * Background jobs this process runs at once (ADR 0049). Default: half the request pool, at
+     * least 1, so jobs never hold every connection. 0: this process serves requests only and
+     * leaves the queue to processes that run jobs.
+     */
+    // Blank is tried first: coerced, "" would be 0 and silently turn the jobs off.
+    JOB_CONCURRENCY: z
+      .literal("")
+      .transform(() => undefined)
+      .or(z.coerce.number().int().min(0).max(64))
+      .optional(),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     PUBLIC_ORIGIN: z
       .string()

@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { openDatabase, type Database } from "./db/client";
+import { defaultPoolSize, openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import type { Env } from "./env";
 import { createLimits } from "./lib/limits";
@@ -17,7 +17,7 @@ import { ChatBus } from "./realtime/bus";
 import { SessionCache } from "./auth/session-cache";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
-import { type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
+import { defaultJobConcurrency, type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
 import { serverJobHandlers } from "./server-jobs";
 
 export type RunningServer = {
@@ -45,7 +45,16 @@ export async function startServer(
     jobOptions?: RunnerOptions;
   } = {},
 ): Promise<RunningServer> {
-  const open = () => openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, max: env.DATABASE_POOL_MAX });
+  // Jobs get half the request pool's size in slots (ADR 0049) and, on PostgreSQL, a pool of their
+  // own with one more connection for the runner's claims.
+  const jobSlots = env.JOB_CONCURRENCY ?? defaultJobConcurrency(env.DATABASE_POOL_MAX ?? defaultPoolSize());
+  const open = () =>
+    openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      max: env.DATABASE_POOL_MAX,
+      backgroundMax: jobSlots > 0 ? jobSlots + 1 : 0,
+    });
   let database = opts.database ?? (await open());
   await migrateDatabase(database);
   if (!opts.database && database.created) {
@@ -67,8 +76,10 @@ export async function startServer(
   }
 
   // Chat fan-out comes from the database (LISTEN), so messages written by any process reach us.
-  // The session cache proves its listener current by notifying itself (ADR 0044).
-  const sessionCache = new SessionCache(database.db);
+  // The session cache proves its listener current by notifying itself (ADR 0044), on the
+  // background pool where there is one: a NOTIFY's commit waits its turn behind every other
+  // notifying commit's WAL flush, and must not hold a request connection meanwhile (ADR 0049).
+  const sessionCache = new SessionCache(database.backgroundDb ?? database.db);
   const bus = await ChatBus.start(database, { aliveChannel: sessionCache.channel });
   const metrics = new Metrics();
   const deps: AppDeps = {
@@ -80,9 +91,20 @@ export async function startServer(
     readiness: [],
     sessionCache,
   };
-  // Every process runs the job queue; SKIP LOCKED claims keep each job on one of them (ADR 0032).
-  const jobs = new JobRunner(deps, opts.jobHandlers ?? serverJobHandlers(), opts.jobOptions);
-  deps.readiness!.push(jobs.readiness());
+  // Every process runs the job queue unless JOB_CONCURRENCY=0; SKIP LOCKED claims keep each job
+  // on one of them (ADR 0032). Jobs run on their own pool where there is one, and run one at a
+  // time while requests wait for a connection (ADR 0049).
+  const poolUsage = database.poolUsage;
+  const jobDeps: AppDeps = database.backgroundDb
+    ? { ...deps, database: { ...database, db: database.backgroundDb } }
+    : deps;
+  const jobs = new JobRunner(jobDeps, opts.jobHandlers ?? serverJobHandlers(), {
+    concurrency: jobSlots,
+    busy: poolUsage ? () => poolUsage().waiting > 0 : undefined,
+    ...opts.jobOptions,
+  });
+  deps.readiness!.push(...jobs.readiness());
+  if (env.JOB_CONCURRENCY === 0) logger.info("this process runs no background jobs (JOB_CONCURRENCY=0)");
   const app = createApp(deps);
   const realtime = new Realtime(deps, opts.pingIntervalMs);
   const rooms = new ChatRooms(database.db, realtime, bus);

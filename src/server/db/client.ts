@@ -47,6 +47,12 @@ export type Database = {
   /** PostgreSQL only: how busy the request pool is (metrics; see pool-usage.ts). */
   poolUsage?(): PoolUsage;
   /**
+   * PostgreSQL only, when opened with `backgroundMax`: a small pool of its own for the job queue,
+   * whose commits do not wait for the WAL flush (ADR 0049). Jobs then never hold a connection
+   * the requests need, nor sit in a slow fsync while holding one.
+   */
+  backgroundDb?: Db;
+  /**
    * PGlite only: this open created the data directory's cluster (initdb ran in this process).
    * Creating it leaves PGlite's WebAssembly heap at its peak (~1 GB) for the life of the instance;
    * the server closes and reopens such a database after migrating (ADR 0037).
@@ -54,10 +60,17 @@ export type Database = {
   created?: boolean;
 };
 
-export type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob; max?: number };
+export type OpenOptions = {
+  url?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  max?: number;
+  /** PostgreSQL: connections of the background pool (`backgroundDb`); 0 or absent: none. */
+  backgroundMax?: number;
+};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.max);
+  if (opts.url) return openPostgres(opts.url, opts.max, opts.backgroundMax);
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
@@ -69,11 +82,10 @@ export function defaultPoolSize(cores = navigator.hardwareConcurrency || 2): num
   return Math.max(4, 2 * cores);
 }
 
-async function openPostgres(url: string, max = defaultPoolSize()): Promise<Database> {
+async function openPostgres(url: string, max = defaultPoolSize(), backgroundMax = 0): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, {
-    max,
+  const poolOptions = {
     // Fail fast when the server is gone so requests answer 503 instead of hanging.
     connect_timeout: 5,
     idle_timeout: 60,
@@ -82,9 +94,22 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     // took) many seconds after the database was back. Capped at 0.5 s: a refused dial is cheap.
     backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     onnotice: () => {},
-  });
+  };
+  const client = postgres(url, { ...poolOptions, max });
   const tracked = usageTrackingClient(client, max);
   const db = drizzle(preparingClient(tracked.client), { schema }) as unknown as Db;
+  // Background work commits asynchronously: a database crash can lose the last fraction of a
+  // second of finished jobs, and WAL order means their "done" marks go with them, so they run
+  // again (the queue is at-least-once already, ADR 0032). Requests keep synchronous commits.
+  const background =
+    backgroundMax > 0
+      ? postgres(url, {
+          ...poolOptions,
+          max: backgroundMax,
+          connection: { synchronous_commit: "off", application_name: "birdie-jobs" },
+        })
+      : undefined;
+  const backgroundDb = background ? (drizzle(preparingClient(background), { schema }) as unknown as Db) : undefined;
   // The probe connection behind ping(): opened on first use, dropped after any failure so the
   // next ping dials afresh (a connection stuck on a dead peer would otherwise answer nothing).
   let probe: Sql | undefined;
@@ -99,6 +124,7 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     kind: "postgres",
     listen: (channels, onNotify, onListen) => listenWithReconnect(url, channels, onNotify, onListen),
     poolUsage: tracked.usage,
+    backgroundDb,
     withOwnConnection: async (work) => {
       const own = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
       try {
@@ -131,7 +157,7 @@ async function openPostgres(url: string, max = defaultPoolSize()): Promise<Datab
     close: async () => {
       closed = true;
       dropProbe();
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), background?.end({ timeout: 5 })]);
     },
   };
 }

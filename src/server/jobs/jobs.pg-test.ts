@@ -3,7 +3,9 @@ import { eq, like, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
+import { testDatabaseUrl, testEnv } from "../test/harness/harness";
 import { peerTestHarness } from "../test/harness/peer";
+import { startServer } from "../server";
 import { enqueueJob } from "./queue";
 import { type JobHandler, JobRunner } from "./runner";
 
@@ -136,4 +138,40 @@ describe("two processes on one queue", () => {
     expect(dupes.n).toBe(0);
     await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
   }, 90_000);
+});
+
+describe("the background pool (ADR 0049)", () => {
+  test("a server's jobs run on their own connections, which commit without waiting for the WAL flush", async () => {
+    const kind = "pg.background";
+    const seen: { sync: string; app: string }[] = [];
+    const server = await startServer(
+      testEnv({ PORT: "0", DATABASE_URL: testDatabaseUrl(pg.h.database)!, JOB_CONCURRENCY: "2" }),
+      {
+        jobHandlers: {
+          [kind]: async (_payload, { deps }) => {
+            const [row] = await rows<{ sync: string; app: string }>(
+              deps.database.db,
+              sql`select current_setting('synchronous_commit') as sync, current_setting('application_name') as app`,
+            );
+            seen.push(row);
+          },
+        },
+        jobOptions: { pollMs: 20 },
+      },
+    );
+    try {
+      await enqueueJob(pg.h.db, kind, {});
+      for (let i = 0; i < 250 && !seen.length; i++) await Bun.sleep(20);
+      expect(seen).toEqual([{ sync: "off", app: "birdie-jobs" }]);
+      // The requests' own pool keeps synchronous commits.
+      const [own] = await rows<{ sync: string }>(
+        server.deps.database.db,
+        sql`select current_setting('synchronous_commit') as sync`,
+      );
+      expect(own.sync).toBe("on");
+    } finally {
+      await server.stop();
+    }
+    await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+  }, 60_000);
 });

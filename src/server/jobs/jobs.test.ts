@@ -13,7 +13,7 @@ import { startServer } from "../server";
 import { createTestHarness, testEnv, type TestHarness } from "../test/harness/harness";
 import { parsePrometheusText, sampleValue } from "../test/harness/prometheus-text";
 import { enqueueJob, enqueueJobs, KEEP_DONE_MS, queueDepth } from "./queue";
-import { defaultBackoffMs, type JobHandler, JobRunner } from "./runner";
+import { defaultBackoffMs, defaultJobConcurrency, type JobHandler, JobRunner } from "./runner";
 
 // The durable job queue (ADR 0032) on the embedded database: enqueue only on commit, dedupe keys,
 // retries with backoff, failure after the last attempt, leases that outlive a dead process,
@@ -302,6 +302,96 @@ describe("running jobs", () => {
     expect(swept.jobs).toBeGreaterThanOrEqual(1);
     expect((await jobsOf(k)).map((j) => j.payload)).toEqual([{ keyed: true }, { recent: true }]);
   });
+});
+
+describe("jobs yield to requests (ADR 0049)", () => {
+  /** Handlers that hold their slot until released, counting how many ran at once. */
+  function gate() {
+    let running = 0;
+    let most = 0;
+    let started = 0;
+    const waiters: (() => void)[] = [];
+    const handler: JobHandler = async () => {
+      started += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => waiters.push(resolve));
+      running -= 1;
+    };
+    return {
+      handler,
+      stats: () => ({ running, most, started }),
+      releaseAll: () => {
+        for (const w of waiters.splice(0)) w();
+      },
+    };
+  }
+
+  const until = async (ok: () => boolean) => {
+    for (let i = 0; i < 250 && !ok(); i++) await Bun.sleep(20);
+  };
+
+  test("while requests wait for a connection one job runs at a time; after, every slot fills", async () => {
+    const k = kind("busy");
+    const g = gate();
+    let busy = true;
+    const r = runner({ [k]: g.handler }, { concurrency: 4, pollMs: 20, busy: () => busy });
+    await enqueueJobs(
+      h.db,
+      Array.from({ length: 8 }, (_, n) => ({ kind: k, payload: { n } })),
+    );
+    r.start();
+    try {
+      await until(() => g.stats().started >= 1);
+      // Several polls later, still one: the busy pool holds the other slots back.
+      await Bun.sleep(200);
+      expect(g.stats()).toMatchObject({ running: 1, most: 1, started: 1 });
+      busy = false;
+      await until(() => g.stats().running === 4);
+      expect(g.stats().running).toBe(4);
+      g.releaseAll();
+      await until(() => g.stats().started === 8 && g.stats().running === 4);
+      g.releaseAll();
+      await until(() => g.stats().running === 0);
+      expect(g.stats()).toMatchObject({ most: 4, started: 8 });
+    } finally {
+      g.releaseAll();
+      await r.stop();
+    }
+  }, 30_000);
+
+  test("the default is half the pool, at least one", () => {
+    expect(defaultJobConcurrency(1)).toBe(1);
+    expect(defaultJobConcurrency(4)).toBe(2);
+    expect(defaultJobConcurrency(5)).toBe(2);
+    expect(defaultJobConcurrency(16)).toBe(8);
+  });
+
+  test("JOB_CONCURRENCY=0: the process serves requests, runs no job and does not wait on the queue to be ready", async () => {
+    const k = kind("off");
+    const ran: number[] = [];
+    const server = await startServer(testEnv({ PORT: "0", JOB_CONCURRENCY: "0" }), {
+      database: { ...h.database, close: async () => {} },
+      jobHandlers: { [k]: async (p: { n: number }) => void ran.push(p.n) },
+      jobOptions: { pollMs: 20 },
+    });
+    try {
+      await enqueueJob(h.db, k, { n: 1 });
+      await Bun.sleep(300);
+      expect(ran).toEqual([]);
+      expect((await jobsOf(k))[0].status).toBe("pending");
+      const ready = await fetch(`${server.url}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      const body = (await ready.json()) as Record<string, unknown>;
+      expect(body.ok).toBe(true);
+      expect(body.jobs).toBeUndefined();
+    } finally {
+      await server.stop();
+    }
+    // Another process (one that runs jobs) takes it.
+    expect(await runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }).runDue()).toBe(1);
+    expect(ran).toEqual([1]);
+  }, 30_000);
 });
 
 describe("the runner in a server process", () => {

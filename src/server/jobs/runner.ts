@@ -20,8 +20,14 @@ export type JobHandlers = Record<string, JobHandler>;
 export type RunnerOptions = {
   /** How often to look for due jobs when no NOTIFY wakes the runner (ms). */
   pollMs?: number;
-  /** Jobs this process runs at once. */
+  /** Jobs this process runs at once (0: none; start() then does nothing). */
   concurrency?: number;
+  /**
+   * True while requests wait for a database connection: the runner then keeps at most one job
+   * running, so background work never queues ahead of golfers (ADR 0049). One job always may run,
+   * so a long busy spell slows the queue down without stopping it.
+   */
+  busy?: () => boolean;
   /** How long a claim lasts: a job still running after it may be claimed by another process. */
   leaseMs?: number;
   /** The wait before attempt `attempt + 1` after attempt `attempt` failed (ms). */
@@ -33,6 +39,14 @@ export type RunnerOptions = {
 export const DEFAULT_POLL_MS = 1_000;
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 const MAX_ERROR_CHARS = 2_000;
+
+/**
+ * Half the request pool, at least one: with every pool connection free to a job (the old default
+ * of 4 on a pool of 4), a burst of jobs made every request wait (ADR 0049).
+ */
+export function defaultJobConcurrency(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 2));
+}
 
 /** 10 s, 20 s, 40 s ... capped at an hour, with up to 10% jitter so a burst of failures spreads out. */
 export function defaultBackoffMs(attempt: number): number {
@@ -56,6 +70,7 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly stopTimeoutMs: number;
   private readonly kinds: string[];
+  private readonly busy: () => boolean;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private running = false;
@@ -79,12 +94,13 @@ export class JobRunner {
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
     this.kinds = Object.keys(handlers);
+    this.busy = opts.busy ?? (() => false);
     if (deps.metrics) this.registerMetrics(deps);
   }
 
   /** Starts polling (and claims at once). */
   start(): void {
-    if (this.running) return;
+    if (this.running || this.concurrency <= 0) return;
     this.running = true;
     this.startedAt = Date.now();
     this.timer = setInterval(() => this.wake(), this.pollMs);
@@ -107,9 +123,14 @@ export class JobRunner {
     return Date.now() - since < Math.max(10 * this.pollMs, 10_000);
   }
 
-  /** The readiness part of /api/health/ready. */
-  readiness(): ReadinessCheck {
-    return { name: "jobs", ready: () => this.isPolling() };
+  /** The readiness part of /api/health/ready (a process that runs no jobs has none). */
+  readiness(): ReadinessCheck[] {
+    return this.concurrency > 0 ? [{ name: "jobs", ready: () => this.isPolling() }] : [];
+  }
+
+  /** Jobs this process may run now: all its slots, or one while requests wait for connections. */
+  private slots(): number {
+    return this.busy() ? Math.min(1, this.concurrency) : this.concurrency;
   }
 
   /** Stops claiming, then waits up to stopTimeoutMs for the jobs running here. */
@@ -149,7 +170,7 @@ export class JobRunner {
     try {
       do {
         this.tickAgain = false;
-        const free = this.concurrency - this.inFlight.size;
+        const free = this.slots() - this.inFlight.size;
         if (free <= 0 || !this.running) break;
         const claimed = await this.claim(free);
         for (const job of claimed) this.launch(job);
