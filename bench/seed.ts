@@ -144,7 +144,14 @@ export async function seed(url = BENCH_URL) {
                     alter table birdie_records enable trigger birdie_records_standings_trigger;
                     alter table birdie_records enable trigger fairplay_records_inserted;
                     alter table user_period_stats enable trigger user_period_stats_points_trigger`);
-  await step("analyze", () => sql.unsafe("analyze"));
+  // Vacuum and a checkpoint now, not during the benchmark: otherwise autovacuum's first pass over
+  // the million new records and the seed's dirty pages (a checkpoint spread over 4-5 minutes) ran
+  // under the first runs, and bench:load saw stalls of 0.5-2.5 s that no code change explained.
+  await step("vacuum analyze", () => sql.unsafe("vacuum (analyze)"));
+  await step("checkpoint", () => sql.unsafe("checkpoint"));
+  // The checkpoint leaves its writes in the OS page cache; flushed later, they slowed PostgreSQL's
+  // WAL fsyncs (0.2-0.5 s seen) during the first run. Same host only; harmless elsewhere.
+  await step("sync", async () => void Bun.spawnSync(["sync"]));
   const [counts] =
     await sql`select (select count(*) from users)::int users, (select count(*) from challenges)::int challenges,
       (select count(*) from challenge_players)::int memberships, (select count(*) from birdie_records)::int records,
