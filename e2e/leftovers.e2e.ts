@@ -96,6 +96,27 @@ test.describe("at the course: the offline outbox", () => {
     ).toBeVisible();
     await expect(page.getByRole("list", { name: "Legend" }).first()).toContainText("Waiting to sync");
 
+    // Recording again before the round is sent: the picker takes its holes as the server will
+    // (one birdie per hole here), so they cannot be marked twice and come back refused.
+    await page.getByRole("link", { name: "Record Birdie" }).click();
+    const picker = page.getByRole("list", { name: "Holes played" });
+    await expect(picker.getByRole("button", { name: "Hole 4, birdie waiting to sync" })).toHaveAttribute(
+      "data-waiting",
+      "birdie",
+    );
+    const eagled = picker.getByRole("button", { name: "Hole 5, eagle waiting to sync" });
+    await expect(eagled).toHaveAttribute("aria-disabled", "true");
+    // Tapped anyway (it is only aria-disabled, so it still takes the tap): nothing is marked.
+    await eagled.click({ force: true });
+    await expect(eagled).toHaveAttribute("data-mark", "none");
+    // A waiting birdie can still become an eagle: the first tap gives the eagle.
+    await picker.getByRole("button", { name: "Hole 4, birdie waiting to sync" }).click();
+    await expect(picker.getByRole("button", { name: "Hole 4, birdie waiting to sync, eagle" })).toBeVisible();
+    await expect(picker.locator("button:not([data-waiting])").first()).toBeVisible();
+    await expect(page.getByText("dashed ring = waiting to sync on this device")).toBeVisible();
+    await page.goBack();
+    await expect(hole(page, 4)).toHaveAttribute("data-pending", "birdie");
+
     await context.setOffline(false);
     const toast = page.getByTestId("toast").filter({ hasText: "Round synced" });
     await expect(toast).toBeVisible({ timeout: 15_000 });

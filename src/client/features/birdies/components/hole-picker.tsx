@@ -1,10 +1,6 @@
 import { useId } from "react";
-import type { RecordType } from "../../../../shared/domain/scoring";
 import { countMarks, HOLE_NUMBERS, type HoleMarks, markOf } from "../lib/hole-marks";
-import type { HoleStatus } from "../lib/hole-records";
-
-/** What is already recorded on one hole and which marks it still takes (docs/product/rules.md#one-record-per-hole-or-many). */
-export type HoleRecordState = { status: HoleStatus; allowed: readonly RecordType[] };
+import type { HoleRecordState } from "../lib/hole-records";
 
 type HolePickerProps = {
   marks: HoleMarks;
@@ -21,6 +17,11 @@ type HolePickerProps = {
 };
 
 const MARK_TEXT = { none: "", birdie: "Birdie", eagle: "Eagle" } as const;
+
+/** The same words as the challenge grids use for a hole waiting on this device. */
+function waitingText(state: HoleRecordState | undefined): string | null {
+  return state?.waiting ? `${state.waiting} waiting to sync` : null;
+}
 
 function recordedText(state: HoleRecordState | undefined, multiple: boolean): string | null {
   if (!state || state.status.state === "none") return null;
@@ -95,8 +96,9 @@ export function HolePicker({
           const state = recorded?.get(hole);
           const closed = state !== undefined && state.allowed.length === 0 && mark === "none";
           const done = recordedText(state, allowMultipleBirdies);
+          const onDevice = waitingText(state);
           const clash = flagged[hole];
-          const name = [`Hole ${hole}`, done, mark === "none" ? null : mark, clash ? "refused" : null]
+          const name = [`Hole ${hole}`, done, onDevice, mark === "none" ? null : mark, clash ? "refused" : null]
             .filter(Boolean)
             .join(", ");
           return (
@@ -109,11 +111,17 @@ export function HolePicker({
                 data-mark={mark}
                 data-recorded={state?.status.state ?? "none"}
                 data-flagged={clash ? "" : undefined}
+                data-waiting={state?.waiting}
                 onClick={() => {
                   if (!closed) onTap(hole);
                 }}
                 className={`relative flex aspect-square w-full flex-col items-center justify-center rounded-box border-2 text-base font-bold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
-                  clash ? "ring-2 ring-error ring-offset-2 ring-offset-base-100" : ""
+                  clash
+                    ? "ring-2 ring-error ring-offset-2 ring-offset-base-100"
+                    : state?.waiting
+                      ? // The challenge grids' mark for a hole waiting to sync: a dashed ring.
+                        "outline-2 outline-dashed outline-offset-2 outline-base-content"
+                      : ""
                 } ${
                   mark === "eagle"
                     ? "border-accent bg-accent text-accent-content"
@@ -145,7 +153,12 @@ export function HolePicker({
           );
         })}
       </ol>
-      {recorded && <p className="text-xs text-base-content/70">B = birdie recorded · E = eagle recorded</p>}
+      {recorded && (
+        <p className="text-xs text-base-content/70">
+          B = birdie recorded · E = eagle recorded
+          {[...recorded.values()].some((s) => s.waiting) && " · dashed ring = waiting to sync on this device"}
+        </p>
+      )}
       <p className="text-sm text-base-content/70" aria-live="polite" data-testid="marked-summary">
         {total === 0
           ? "No holes marked yet"

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useMemo } from "react";
-import { markableTypes } from "../../../../shared/domain/hole-rule";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { BIRDIE_POINTS, EAGLE_POINTS } from "../../../../shared/domain/scoring";
@@ -9,9 +8,10 @@ import { pointsText } from "../../../lib/points";
 import { countMarks, type HoleMarks, tapHole } from "../lib/hole-marks";
 import { type ContinueState, CUSTOM_COURSE, type RecordDraft } from "../lib/record-form";
 import type { PlayDateWindow } from "../../../../shared/domain/play-date-window";
+import { usePendingHoles } from "../../offline/public";
 import { useCourseOptions } from "../hooks/use-course-options";
-import { holeStatuses } from "../lib/hole-records";
-import { HolePicker, type HoleRecordState } from "./hole-picker";
+import { recordedHoles } from "../lib/hole-records";
+import { HolePicker } from "./hole-picker";
 
 type HolesStepProps = {
   challenges: readonly ChallengeListItem[];
@@ -36,19 +36,6 @@ type HolesStepProps = {
   onDiscard: (() => void) | null;
 };
 
-/** Each hole's recorded state in the challenge and the marks it still takes (the shared hole rule). */
-export function recordedHoles(challenge: ChallengeListItem): Map<number, HoleRecordState> {
-  return new Map(
-    holeStatuses(challenge).map((status) => [
-      status.hole,
-      {
-        status,
-        allowed: markableTypes(status.state === "none" ? null : status.state, challenge.allowMultipleBirdies),
-      },
-    ]),
-  );
-}
-
 /**
  * The first step (docs/product/routes-and-screens.md#record-birdies): challenge, course, date
  * played and the marked holes.
@@ -72,7 +59,8 @@ export function HolesStep({
 }: HolesStepProps) {
   const ids = { challenge: useId(), course: useId(), date: useId(), dateError: useId() };
   const counts = countMarks(draft.marks);
-  const recorded = useMemo(() => (challenge ? recordedHoles(challenge) : undefined), [challenge]);
+  const waiting = usePendingHoles(challenge?.id);
+  const recorded = useMemo(() => (challenge ? recordedHoles(challenge, waiting) : undefined), [challenge, waiting]);
   const courseOptions = useCourseOptions(challenge);
   const inChallenge = courseOptions.filter((c) => c.group === "challenge");
   const recent = courseOptions.filter((c) => c.group === "recent");

@@ -6,6 +6,7 @@ import {
   holeStatuses,
   holesByCourse,
   newestFirst,
+  recordedHoles,
   signatureText,
   typeName,
 } from "./hole-records";
@@ -123,5 +124,42 @@ describe("pending holes", () => {
     expect(statuses[0]).toEqual({ hole: 1, state: "birdie", birdies: 1, eagles: 0 });
     expect(statuses[1]?.pending).toBe(true);
     expect(statuses[2]?.pending).toBeUndefined();
+  });
+});
+
+describe("recordedHoles (the record form's picker)", () => {
+  const fields = {
+    birdiedHoles: [3],
+    eagleHoles: [4],
+    holeCounts: { "3": { birdies: 1, eagles: 0 }, "4": { birdies: 0, eagles: 1 } },
+  };
+  const one = { ...fields, allowMultipleBirdies: false };
+
+  test("holes on the server: a birdied hole takes only an eagle, an eagled one nothing", () => {
+    const holes = recordedHoles(one);
+    expect(holes.get(1)?.allowed).toEqual(["birdie", "eagle"]);
+    expect(holes.get(3)?.allowed).toEqual(["eagle"]);
+    expect(holes.get(4)?.allowed).toEqual([]);
+    expect(holes.get(1)?.waiting).toBeUndefined();
+  });
+
+  test("a round waiting on this device takes its holes as the server will once it is sent", () => {
+    const waiting = new Map([
+      [1, "birdie" as const],
+      [2, "eagle" as const],
+      [3, "eagle" as const],
+    ]);
+    const holes = recordedHoles(one, waiting);
+    expect(holes.get(1)).toMatchObject({ allowed: ["eagle"], waiting: "birdie", status: { state: "none" } });
+    expect(holes.get(2)).toMatchObject({ allowed: [], waiting: "eagle" });
+    // A waiting eagle over a recorded birdie closes the hole; the recorded state stays the server's.
+    expect(holes.get(3)).toMatchObject({ allowed: [], waiting: "eagle", status: { state: "birdie" } });
+    expect(holes.get(5)?.allowed).toEqual(["birdie", "eagle"]);
+  });
+
+  test("with multiple birdies every hole takes both marks, waiting or not, and still says it waits", () => {
+    const holes = recordedHoles({ ...fields, allowMultipleBirdies: true }, new Map([[4, "birdie" as const]]));
+    expect(holes.get(4)).toMatchObject({ allowed: ["birdie", "eagle"], waiting: "birdie" });
+    expect(holes.get(3)?.allowed).toEqual(["birdie", "eagle"]);
   });
 });

@@ -1,5 +1,6 @@
 import { formatChallengeDate } from "../../../../shared/domain/challenge-timing";
-import { type HoleCount, recordType, summariseHoles } from "../../../../shared/domain/scoring";
+import { markableTypes } from "../../../../shared/domain/hole-rule";
+import { type HoleCount, type RecordType, recordType, summariseHoles } from "../../../../shared/domain/scoring";
 import type { BirdieRecord } from "../../../../shared/schemas/birdies";
 import { HOLE_NUMBERS } from "./hole-marks";
 
@@ -38,6 +39,35 @@ export function holeStatuses(
     if (state === "none" && waiting.has(hole)) status.pending = true;
     return status;
   });
+}
+
+/** What is already recorded on one hole and which marks it still takes (docs/product/rules.md#one-record-per-hole-or-many). */
+export type HoleRecordState = {
+  status: HoleStatus;
+  allowed: readonly RecordType[];
+  /** A round on this device that is not sent yet marks the hole (the offline outbox). */
+  waiting?: RecordType;
+};
+
+/**
+ * Each hole's recorded state in the challenge and the marks it still takes (the shared hole rule).
+ * A round still waiting on this device (the offline outbox) takes its holes as the server will once
+ * it arrives: marking them again would only come back refused when the round is sent.
+ */
+export function recordedHoles(
+  challenge: HoleFields & { allowMultipleBirdies: boolean },
+  waiting: ReadonlyMap<number, RecordType> = new Map(),
+): Map<number, HoleRecordState> {
+  return new Map(
+    holeStatuses(challenge).map((status) => {
+      const onDevice = waiting.get(status.hole);
+      const counted = status.state === "none" ? null : status.state;
+      const strongest = counted === "eagle" || onDevice === "eagle" ? "eagle" : (counted ?? onDevice ?? null);
+      const state: HoleRecordState = { status, allowed: markableTypes(strongest, challenge.allowMultipleBirdies) };
+      if (onDevice) state.waiting = onDevice;
+      return [status.hole, state];
+    }),
+  );
 }
 
 /**

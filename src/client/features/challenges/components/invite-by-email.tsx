@@ -3,7 +3,11 @@ import { MailIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useInviteByEmail, useServerSendsMail } from "../hooks/use-challenges";
-import { checkInviteEmails } from "../lib/invite-emails";
+import type { InviteEmailsCheck } from "../lib/invite-emails";
+
+// The address check runs the shared zod schema; zod is loaded when the golfer first types an
+// address (or submits), so a challenge page opens without it (ADR 0048).
+const loadCheck = () => import("../lib/invite-emails");
 
 /**
  * "Invite by email" on the invite card (docs/product/rules.md#invite-by-e-mail): up to 10
@@ -18,6 +22,7 @@ export function InviteByEmail({ challengeId }: { challengeId: number }) {
   const [outcome, setOutcome] = useState<{ kind: "sent" | "failed"; message: string } | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const checking = useRef(false);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -31,9 +36,19 @@ export function InviteByEmail({ challengeId }: { challengeId: number }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || checking.current) return;
     setOutcome(null);
-    const check = checkInviteEmails(text);
+    // A second tap while the check's module still loads must not send the invitations twice.
+    checking.current = true;
+    let check: InviteEmailsCheck;
+    try {
+      check = (await loadCheck()).checkInviteEmails(text);
+    } catch {
+      // The module could not load (a new release replaced it, or no network without the cache).
+      check = { ok: false, message: "The addresses could not be checked. Please try again." };
+    } finally {
+      checking.current = false;
+    }
     if (!check.ok) {
       setError(check.message);
       fieldRef.current?.focus();
@@ -66,6 +81,7 @@ export function InviteByEmail({ challengeId }: { challengeId: number }) {
         placeholder="friend@example.com, another@example.com"
         autoComplete="off"
         value={text}
+        onFocus={() => void loadCheck().catch(() => {})}
         onChange={(e) => {
           setText(e.target.value);
           setError(null);
