@@ -10,7 +10,8 @@
 // the same for a bare Bun.serve hello-world in its own process (the ceiling) and the ratio.
 // Latency is measured from each request's scheduled time (see lib/open-loop.ts). Figures only:
 // nothing here asserts a timing.
-import postgres from "postgres";
+import { openDatabase } from "../src/server/db/client";
+import { queueDepth } from "../src/server/jobs/queue";
 import { openLoop, type RunResult, type Shot } from "./lib/open-loop";
 import { kindOf, MIX, mixedShot } from "./lib/mix";
 import { loginAll, seededPlayers } from "./lib/players";
@@ -28,14 +29,12 @@ const SAT_STEPS = [
 ];
 const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
 
-const db = postgres(BENCH_URL, { max: 1, onnotice: () => {} });
+const database = await openDatabase({ url: BENCH_URL, max: 1 });
 
-/** Background jobs due or running now (the work a run's records left behind). */
+/** Background jobs due or running now (the work a run's records left behind), as /metrics counts them. */
 async function jobsDue(): Promise<number> {
-  const [row] = await db<{ n: number }[]>`
-    select count(*)::int as n from jobs
-    where (status = 'pending' and run_at <= now()) or status = 'running'`;
-  return row.n;
+  const depth = await queueDepth(database.db);
+  return depth.due + depth.running;
 }
 
 /**
@@ -146,5 +145,5 @@ try {
   );
 } finally {
   await server.stop().catch(() => {});
-  await db.end({ timeout: 1 });
+  await database.close();
 }

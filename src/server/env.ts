@@ -37,9 +37,9 @@ const envSchema = z
     /**
      * Background jobs this process runs at once (ADR 0049). Default: half the request pool, at
      * least 1, so jobs never hold every connection. 0: this process serves requests only and
-     * leaves the queue to processes that run jobs.
+     * leaves the queue to processes that run jobs. Blank is tried first: coerced, "" would be 0
+     * and silently turn the jobs off.
      */
-    // Blank is tried first: coerced, "" would be 0 and silently turn the jobs off.
     JOB_CONCURRENCY: z
       .literal("")
       .transform(() => undefined)

@@ -47,12 +47,13 @@ export async function startServer(
 ): Promise<RunningServer> {
   // Jobs get half the request pool's size in slots (ADR 0049) and, on PostgreSQL, a pool of their
   // own with one more connection for the runner's claims.
-  const jobSlots = env.JOB_CONCURRENCY ?? defaultJobConcurrency(env.DATABASE_POOL_MAX ?? defaultPoolSize());
+  const poolSize = env.DATABASE_POOL_MAX ?? defaultPoolSize();
+  const jobSlots = env.JOB_CONCURRENCY ?? defaultJobConcurrency(poolSize);
   const open = () =>
     openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
-      max: env.DATABASE_POOL_MAX,
+      max: poolSize,
       backgroundMax: jobSlots > 0 ? jobSlots + 1 : 0,
     });
   let database = opts.database ?? (await open());
