@@ -1,5 +1,5 @@
 import { createChallengeApi } from "./challenge-api";
-import { expect, test } from "./fixtures";
+import { expect, registerViaApi, test } from "./fixtures";
 
 // Issue 19, first paint: a cold dashboard load asks for its data once (GET /api/dashboard, preloaded
 // by the HTML and started before React renders), beside the page's chunks, and asks nobody who is
@@ -29,5 +29,39 @@ test.describe("first paint", () => {
       /auth\.me|challenges\.list|leaderboards\.challenge|achievements\.mine|\/api\/user$/.test(p),
     );
     expect(separate).toEqual([]);
+  });
+
+  test("a cold challenge page: the challenge preloaded (GET /api/challenges/:id), its Overview asked for in one batch", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    const challenge = await createChallengeApi(page.request, { name: "Paint Open" });
+    const trpcCalls: string[][] = [];
+    const api: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith("/trpc/")) trpcCalls.push(url.pathname.slice("/trpc/".length).split(","));
+      if (url.pathname.startsWith("/api/")) api.push(url.pathname);
+    });
+    await page.goto(`/challenges/${challenge.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Paint Open" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Progress" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Top Players" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(api.filter((p) => p === `/api/challenges/${challenge.id}`)).toHaveLength(1);
+    const called = trpcCalls.flat();
+    expect(called).not.toContain("challenges.byId");
+    const overview = ["birdies.list", "leaderboards.challenge", "results.holes", "challenges.players"];
+    for (const procedure of overview) expect(called.filter((c) => c === procedure)).toHaveLength(1);
+    // The four went out together, not one after another.
+    expect(trpcCalls.some((batch) => overview.every((p) => batch.includes(p)))).toBe(true);
+  });
+
+  test("a cold challenge page the golfer cannot see still says so (the early request's refusal is asked again)", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    await page.goto("/challenges/2147483000");
+    await expect(page.getByRole("heading", { level: 1, name: "Challenge Not Found" })).toBeVisible();
   });
 });

@@ -5,7 +5,8 @@
 //   bun run build && bun scripts/lighthouse.ts
 // Prints figures and never fails on a score; exits 1 when Lighthouse itself cannot run a page.
 // Env: BUILD_OUT_DIR / STATIC_DIR (built client, default dist/client), CHROME_PATH (default
-// /usr/bin/chromium), LIGHTHOUSE_JSON_DIR (optional: keep each page's full report as JSON).
+// /usr/bin/chromium), LIGHTHOUSE_JSON_DIR (optional: keep each page's full report as JSON),
+// LIGHTHOUSE_PAGES (optional: a comma-separated list of the page names below, e.g. "dashboard").
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -295,8 +296,10 @@ async function main() {
     { name: "challenge board", path: `/leaderboard/${challengeId}`, signedIn: true },
     { name: "record", path: `/record-birdies/${challengeId}`, signedIn: true },
   ];
+  // LIGHTHOUSE_PAGES=dashboard,challenge detail: only the pages named (comparing builds page by page).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
   const rows: Figures[] = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     process.stderr.write(`lighthouse: ${page.name} (${page.path})...\n`);
     rows.push(await audit(page, session));
   }

@@ -8,11 +8,16 @@ import { initTheme } from "./lib/theme";
 import { firstPaintData } from "./lib/first-paint";
 import { startHistory } from "./lib/router";
 import { startDashboardLoad } from "./features/dashboard/public";
+import { startChallengeLoad } from "./features/challenges/public";
 import "./styles.css";
 
 // Before anything else: the dashboard's data loads beside the page's chunks (the HTML preloads it
 // when the server knew the golfer; without that page data, a cached shell, it may still be ours).
 if (window.location.pathname === "/" && firstPaintData()?.user !== null) startDashboardLoad();
+// A challenge's data likewise, only when the server's HTML named the golfer (a cached shell may be
+// opened offline or signed out: the page then asks as before).
+const challengePath = /^\/challenges\/([1-9]\d{0,9})\/?$/.exec(window.location.pathname);
+if (challengePath && firstPaintData()?.user) startChallengeLoad(Number(challengePath[1]));
 initTheme();
 startHistory();
 mountAnnouncer();

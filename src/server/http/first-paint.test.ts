@@ -25,6 +25,7 @@ const MANIFEST = {
   "_widgets.js": { file: "assets/widgets.js" },
   "features/auth/routes/auth-page.tsx": { file: "assets/auth-page.js", isDynamicEntry: true },
   "features/profile/routes/profile-page.tsx": { file: "assets/profile-page.js", isDynamicEntry: true },
+  "features/challenges/routes/challenge-detail-page.tsx": { file: "assets/challenge-page.js", isDynamicEntry: true },
 };
 
 beforeAll(async () => {
@@ -65,6 +66,26 @@ describe("first paint", () => {
     const profile = (await client.get("/profile")).text;
     expect(preloads(profile)).toEqual(["/assets/profile-page.js"]);
     expect(profile).not.toContain("/api/dashboard");
+  });
+
+  test("a challenge's page preloads that challenge (GET /api/challenges/:id); other challenge pages do not", async () => {
+    const { client } = await signUp(h);
+    const html = (await client.get("/challenges/42")).text;
+    expect(preloads(html)).toEqual(["/assets/challenge-page.js"]);
+    const dataPreloads = (page: string) =>
+      [...page.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(dataPreloads(html)).toEqual(["/api/challenges/42"]);
+    expect(dataPreloads((await client.get("/challenges/42/")).text)).toEqual(["/api/challenges/42"]);
+    for (const other of [
+      "/challenges",
+      "/challenges/new",
+      "/challenges/42/edit",
+      "/challenges/007",
+      "/challenges/99999999999",
+    ])
+      expect(dataPreloads((await client.get(other)).text)).toEqual([]);
+    // Signed out the page is the sign-in form: no challenge is asked for.
+    expect((await new RestClient(h.app).get("/challenges/42")).text).not.toContain("/api/challenges/");
   });
 
   test("signed out: user null, the sign-in page's chunk, no data preload; /index.html stays the plain shell", async () => {

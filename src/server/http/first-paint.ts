@@ -4,8 +4,9 @@ import { resolve } from "node:path";
 // First paint (issue 19): the HTML the server answers for an app route carries who is signed in
 // (a JSON data block: the CSP forbids inline scripts, and a data block is never executed), a
 // modulepreload of the route page's chunks (read from Vite's build manifest) so they download
-// beside the entry instead of after it, and on the dashboard a preload of its data (GET
-// /api/dashboard), which the client's first dashboard request picks up.
+// beside the entry instead of after it, and a preload of the data the page opens with, which the
+// client's first request for it picks up: the dashboard's (GET /api/dashboard) and a challenge's
+// (GET /api/challenges/:id; the client asks for the rest of its overview in the same moment).
 
 /** The page module of each route, as the client's router lazy-loads it (src/client/app/router.tsx). */
 const SIGNED_IN_PAGES: [RegExp, string][] = [
@@ -26,6 +27,13 @@ const SIGNED_IN_PAGES: [RegExp, string][] = [
 ];
 const AUTH_PAGE = "features/auth/routes/auth-page.tsx";
 const SIGNED_IN_ONLY = SIGNED_IN_PAGES.map(([pattern]) => pattern);
+
+/** The data a signed-in page opens with, as src/client/main.tsx starts loading it; null: none. */
+function dataPreloadOf(path: string): string | null {
+  if (path === "/") return "/api/dashboard";
+  const challenge = /^\/challenges\/([1-9]\d{0,9})$/.exec(path);
+  return challenge ? `/api/challenges/${challenge[1]}` : null;
+}
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type Manifest = Record<string, ManifestChunk>;
@@ -95,8 +103,8 @@ export function firstPaint(staticDir: string): FirstPaint {
         page = AUTH_PAGE;
       let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user })}</script>`;
       if (page) head += linksFor(page);
-      if (user && normalized === "/")
-        head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">`;
+      const data = user ? dataPreloadOf(normalized) : null;
+      if (data) head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="${data}">`;
       return index.replace("</head>", `${head}</head>`);
     },
   };

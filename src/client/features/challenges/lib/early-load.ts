@@ -1,0 +1,53 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { TRPCClient } from "@trpc/client";
+import { getQueryKey } from "@trpc/react-query";
+import type { AppRouter } from "../../../../server/trpc/router";
+import { trpc } from "../../../lib/trpc";
+
+// A challenge's page opened from the address bar (issue 19, first paint): main.tsx starts loading
+// the challenge before React renders (GET /api/challenges/:id, the same call the server's HTML
+// preloads, so the browser answers it from that preload), and before the first render the query
+// client takes that request as the challenge's query and asks for the rest of the Overview (the
+// golfer's records, the board, the hole legends, the players) in one batch. Without this, each
+// waited for the page's chunk, then the challenge, then a render: three round trips in a row.
+
+let early: { id: number; response: Promise<Response> } | undefined;
+
+/** main.tsx, on /challenges/:id with a signed-in golfer. */
+export function startChallengeLoad(id: number): void {
+  early ??= { id, response: fetch(`/api/challenges/${id}`, { credentials: "same-origin" }) };
+  early.response.catch(() => {});
+}
+
+/**
+ * Providers, once, before the first render: the early challenge and the Overview's queries, in
+ * the query cache under the keys the page's hooks use, so they find them in flight or answered.
+ */
+export function prefetchEarlyChallenge(queryClient: QueryClient, client: TRPCClient<AppRouter>): void {
+  const pending = early;
+  early = undefined;
+  if (!pending) return;
+  const { id } = pending;
+  void queryClient.prefetchQuery({
+    queryKey: getQueryKey(trpc.challenges.byId, { id }, "query"),
+    queryFn: async () => {
+      try {
+        const res = await pending.response;
+        if (res.ok) return (await res.json()) as unknown;
+      } catch {
+        // Offline or cut off: asked again below.
+      }
+      // Refused or failed: asked again through tRPC, whose errors the page knows how to show.
+      return client.challenges.byId.query({ id });
+    },
+  });
+  const challengeId = id;
+  const prefetch = (queryKey: QueryKey, queryFn: () => Promise<unknown>) =>
+    void queryClient.prefetchQuery({ queryKey, queryFn });
+  prefetch(getQueryKey(trpc.birdies.list, { challengeId }, "query"), () => client.birdies.list.query({ challengeId }));
+  prefetch(getQueryKey(trpc.leaderboards.challenge, { challengeId }, "query"), () =>
+    client.leaderboards.challenge.query({ challengeId }),
+  );
+  prefetch(getQueryKey(trpc.results.holes, { id }, "query"), () => client.results.holes.query({ id }));
+  prefetch(getQueryKey(trpc.challenges.players, { id }, "query"), () => client.challenges.players.query({ id }));
+}
