@@ -1,5 +1,5 @@
 import { AdCard } from "../../ads/public";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "../../../lib/router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
@@ -25,6 +25,7 @@ import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
 import { useNow } from "../../../hooks/use-now";
 import { usePageTitle } from "../../../hooks/use-page-title";
+import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
 
 type Tab = "overview" | "leaderboard" | "rules";
 const TABS: { id: Tab; label: string }[] = [
@@ -54,7 +55,9 @@ export function ChallengeDetailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: Tab = isTab(requested) ? requested : "overview";
-  const inviteRef = useRef<HTMLElement>(null);
+  // A callback ref kept in state: the Overview mounts the card a render after the tab (see
+  // ChallengeOverview), and the scroll below must run again once it exists.
+  const [inviteCard, inviteRef] = useState<HTMLElement | null>(null);
   const [highlightInvite, setHighlightInvite] = useState(false);
   const [scrollToInvite, setScrollToInvite] = useState(false);
   // Arriving from the create form (docs/product/routes-and-screens.md#challenge-detail): the share
@@ -77,16 +80,16 @@ export function ChallengeDetailPage() {
   // After the Overview tab has rendered the card: bring its top into view under the sticky header
   // (scroll-padding), focus it and light it up briefly (WCAG 2.4.7).
   useEffect(() => {
-    const card = inviteRef.current;
-    // Waits for the Overview tab (the tab change is a navigation, later than this state) unless
-    // the card leads the page; `tab` is a dependency so the effect runs again once it has rendered.
+    const card = inviteCard;
+    // Waits for the Overview tab (the tab change is a navigation, later than this state) and its
+    // card, unless the card leads the page; the card is a dependency, so this runs again once it is there.
     if (!scrollToInvite || !card || (tab !== "overview" && !justCreated)) return;
     setScrollToInvite(false);
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
     card.focus({ preventScroll: true });
     setHighlightInvite(true);
-  }, [scrollToInvite, tab, justCreated]);
+  }, [scrollToInvite, tab, justCreated, inviteCard]);
 
   useEffect(() => {
     if (!highlightInvite) return;
@@ -170,37 +173,73 @@ export function ChallengeDetailPage() {
 
       <TabPanels idPrefix="challenge" tabs={TABS} selected={tab}>
         {tab === "overview" && (
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-            <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-              {data.isCreator && <FairPlayFlagsCard challengeId={data.id} />}
-              <YourProgress challengeId={data.id} />
-              <EditBirdies challengeId={data.id} />
-              <TopPlayers challengeId={data.id} />
-              <HoleLegendsCard challengeId={data.id} />
-            </div>
-            <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
-              <ChallengeInfoCard challenge={data} players={players.data} now={now} />
-              {!justCreated && <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />}
-              <AdCard placement="challenge-detail" />
-              {data.isCreator && user && (
-                <CreatorControls
-                  challenge={data}
-                  players={players.data}
-                  playersLoading={players.isPending}
-                  currentUserId={user.id}
-                />
-              )}
-              {!data.isCreator && <LeaveChallengeCard challenge={data} />}
-            </div>
-            {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card). */}
-            <div className="min-w-0 lg:col-span-2">
-              <ChatCardSlot challengeId={data.id} />
-            </div>
-          </div>
+          <ChallengeOverview
+            challenge={data}
+            players={players}
+            now={now}
+            userId={user?.id}
+            invite={justCreated ? null : <InviteCard ref={inviteRef} challenge={data} highlighted={highlightInvite} />}
+          />
         )}
         {tab === "leaderboard" && <ChallengeLeaderboardTab challengeId={data.id} />}
         {tab === "rules" && <RulesInfoTab challenge={data} />}
       </TabPanels>
+    </div>
+  );
+}
+
+type OverviewProps = {
+  challenge: NonNullable<ReturnType<typeof useChallenge>["data"]>;
+  players: ReturnType<typeof useChallengePlayers>;
+  now: number;
+  userId: number | undefined;
+  /** The invite card, unless it leads the page (just created). */
+  invite: ReactNode;
+};
+
+/**
+ * The Overview tab. Its first render holds what a phone's first screen shows (the flags for the
+ * creator, Your Progress); the cards below, and the side column, follow in the render right after
+ * (useAfterFirstPaint), so the header paints without waiting for all of them. On a wide screen
+ * the side column appears a frame later beside content that does not move.
+ */
+function ChallengeOverview({ challenge: data, players, now, userId, invite }: OverviewProps) {
+  const rest = useAfterFirstPaint();
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        {data.isCreator && <FairPlayFlagsCard challengeId={data.id} />}
+        <YourProgress challengeId={data.id} />
+        {rest && (
+          <>
+            <EditBirdies challengeId={data.id} />
+            <TopPlayers challengeId={data.id} />
+            <HoleLegendsCard challengeId={data.id} />
+          </>
+        )}
+      </div>
+      {rest && (
+        <>
+          <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
+            <ChallengeInfoCard challenge={data} players={players.data} now={now} />
+            {invite}
+            <AdCard placement="challenge-detail" />
+            {data.isCreator && userId !== undefined && (
+              <CreatorControls
+                challenge={data}
+                players={players.data}
+                playersLoading={players.isPending}
+                currentUserId={userId}
+              />
+            )}
+            {!data.isCreator && <LeaveChallengeCard challenge={data} />}
+          </div>
+          {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card). */}
+          <div className="min-w-0 lg:col-span-2">
+            <ChatCardSlot challengeId={data.id} />
+          </div>
+        </>
+      )}
     </div>
   );
 }
