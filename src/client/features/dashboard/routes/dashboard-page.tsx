@@ -14,6 +14,7 @@ import { usePageTitle } from "../../../hooks/use-page-title";
 import { isNewAccountVisit } from "../../../lib/first-visit";
 import { useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
+import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
 
 export function DashboardPage() {
   usePageTitle("Dashboard");
@@ -65,10 +66,17 @@ function DashboardPlaceholder() {
           </div>
         </div>
       </div>
-      <div className="min-w-0 space-y-6">
-        <div className="card h-48 border border-base-300 bg-base-100" />
-        <div className="card h-[500px] border border-base-300 bg-base-100" />
-      </div>
+      <SideColumnPlaceholder />
+    </div>
+  );
+}
+
+/** The achievements' and chat's space while they load. */
+function SideColumnPlaceholder() {
+  return (
+    <div className="min-w-0 space-y-6" aria-hidden="true">
+      <div className="card h-48 border border-base-300 bg-base-100" />
+      <div className="card h-[500px] border border-base-300 bg-base-100" />
     </div>
   );
 }
@@ -78,6 +86,9 @@ function DashboardWidgets() {
   // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
   // still in the future.
   const current = currentChallenge(challenges.data ?? []);
+  // The side column (achievements, chat) follows in the render after the first (issue 19: shorter
+  // main-thread tasks); until then it keeps the loading placeholder's space, so nothing moves.
+  const rest = useAfterFirstPaint();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -97,13 +108,17 @@ function DashboardWidgets() {
           <NoActiveChallenges />
         )}
       </div>
-      <div className="min-w-0 space-y-6">
-        <RecentAchievementsWidget />
-        {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
-        <div data-slot="chat" className="empty:hidden">
-          <ChatCardSlot />
+      {rest ? (
+        <div className="min-w-0 space-y-6">
+          <RecentAchievementsWidget />
+          {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
+          <div data-slot="chat" className="empty:hidden">
+            <ChatCardSlot />
+          </div>
         </div>
-      </div>
+      ) : (
+        <SideColumnPlaceholder />
+      )}
     </div>
   );
 }
