@@ -9,6 +9,7 @@ import { firstPaintData } from "./lib/first-paint";
 import { startHistory } from "./lib/router";
 import { startDashboardLoad } from "./features/dashboard/public";
 import { startChallengeLoad } from "./features/challenges/public";
+import { challengePageId } from "../shared/domain/page-data";
 import "./styles.css";
 
 // Before anything else: the dashboard's data loads beside the page's chunks (the HTML preloads it
@@ -16,8 +17,8 @@ import "./styles.css";
 if (window.location.pathname === "/" && firstPaintData()?.user !== null) startDashboardLoad();
 // A challenge's data likewise, only when the server's HTML named the golfer (a cached shell may be
 // opened offline or signed out: the page then asks as before).
-const challengePath = /^\/challenges\/([1-9]\d{0,9})\/?$/.exec(window.location.pathname);
-if (challengePath && firstPaintData()?.user) startChallengeLoad(Number(challengePath[1]));
+const challengeId = challengePageId(window.location.pathname);
+if (challengeId !== null && firstPaintData()?.user) startChallengeLoad(challengeId);
 initTheme();
 startHistory();
 mountAnnouncer();

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { pageDataUrl } from "../../shared/domain/page-data";
 
 // First paint (issue 19): the HTML the server answers for an app route carries who is signed in
 // (a JSON data block: the CSP forbids inline scripts, and a data block is never executed), a
@@ -27,13 +28,6 @@ const SIGNED_IN_PAGES: [RegExp, string][] = [
 ];
 const AUTH_PAGE = "features/auth/routes/auth-page.tsx";
 const SIGNED_IN_ONLY = SIGNED_IN_PAGES.map(([pattern]) => pattern);
-
-/** The data a signed-in page opens with, as src/client/main.tsx starts loading it; null: none. */
-function dataPreloadOf(path: string): string | null {
-  if (path === "/") return "/api/dashboard";
-  const challenge = /^\/challenges\/([1-9]\d{0,9})$/.exec(path);
-  return challenge ? `/api/challenges/${challenge[1]}` : null;
-}
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type Manifest = Record<string, ManifestChunk>;
@@ -103,7 +97,7 @@ export function firstPaint(staticDir: string): FirstPaint {
         page = AUTH_PAGE;
       let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user })}</script>`;
       if (page) head += linksFor(page);
-      const data = user ? dataPreloadOf(normalized) : null;
+      const data = user ? pageDataUrl(normalized) : null;
       if (data) head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="${data}">`;
       return index.replace("</head>", `${head}</head>`);
     },
