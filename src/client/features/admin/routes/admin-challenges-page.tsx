@@ -1,7 +1,5 @@
-import { TableScrollHint } from "../components/table-scroll-hint";
 import { useState } from "react";
 import { FlagIcon } from "../../../components/ui/icons";
-import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import {
@@ -10,13 +8,12 @@ import {
   CHALLENGE_STATUS_FILTERS,
   type ChallengeStatusFilter,
 } from "../../../../shared/schemas/admin";
+import { AdminListSection } from "../components/admin-list-section";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ChallengeStatusBadge } from "../components/badges";
 import { ChallengeDetailDrawer } from "../components/challenge-detail-drawer";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { EmptyState } from "../components/empty-state";
-import { Pagination } from "../components/pagination";
-import { QueryError } from "../components/query-error";
 import { SearchField } from "../components/search-field";
 import { SelectField } from "../components/select-field";
 import { useAdminActions, useAdminChallenges } from "../hooks/use-admin";
@@ -75,109 +72,97 @@ export function AdminChallengesPage() {
         />
       </div>
 
-      {list.isPending ? (
-        <PageSpinner label="Loading challenges..." />
-      ) : list.isError ? (
-        <QueryError error={list.error} onRetry={() => list.refetch()} what="challenges" />
-      ) : (
-        <section aria-label="Challenges" className="space-y-3">
-          <TableScrollHint />
-          <div
-            className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${list.isPlaceholderData ? "opacity-70" : ""}`}
+      <AdminListSection
+        query={list}
+        label="Challenges"
+        page={page}
+        onPage={(p) => update({ page: p })}
+        empty={
+          <EmptyState
+            icon={<FlagIcon />}
+            title={filters.q ? `No challenges match “${filters.q}”` : "No challenges here yet"}
           >
-            {list.data.items.length === 0 ? (
-              <EmptyState
-                icon={<FlagIcon />}
-                title={filters.q ? `No challenges match “${filters.q}”` : "No challenges here yet"}
-              >
-                {filters.q || status !== "all"
-                  ? "Try another search or show all challenges."
-                  : "Challenges appear here as soon as players create them."}
-              </EmptyState>
-            ) : (
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Challenge</th>
-                    <th scope="col">Creator</th>
-                    <th scope="col">Dates</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="text-right">
-                      Players
-                    </th>
-                    <th scope="col" className="text-right">
-                      Records
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((c) => (
-                    <tr key={c.id} className="hover:bg-base-200/60">
-                      <td>
-                        {/* Named by its visible text (WCAG 2.5.3 label in name). */}
-                        <button
-                          type="button"
-                          className="min-h-11 min-w-40 max-w-64 text-left"
-                          onClick={() => update({ open: c.id }, { push: true })}
-                        >
-                          <span className="sr-only">View </span>
-                          <span className="block truncate font-medium link-hover">{c.name}</span>
-                          <span className="block truncate text-xs text-base-content/60">
-                            {c.courseNames.join(", ") ||
-                              (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")}
-                          </span>
-                        </button>
-                      </td>
-                      <td className="max-w-40 truncate">
-                        {c.creator.displayName || c.creator.username}
-                        <span className="block truncate text-xs text-base-content/60">@{c.creator.username}</span>
-                      </td>
-                      <td className="whitespace-nowrap text-sm">
-                        {formatChallengeDate(c.startDate)} – {formatChallengeDate(c.endDate)}
-                      </td>
-                      <td>
-                        <ChallengeStatusBadge status={c.status} />
-                      </td>
-                      <td className="text-right tabular-nums">{formatCount(c.playerCount)}</td>
-                      <td className="text-right tabular-nums">{formatCount(c.recordCount)}</td>
-                      <td>
-                        <div className="flex flex-nowrap gap-1.5">
-                          <button
-                            type="button"
-                            className="btn btn-xs"
-                            onClick={() => update({ open: c.id }, { push: true })}
-                            aria-label={`Open ${c.name}`}
-                          >
-                            Open
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-xs btn-outline btn-error"
-                            onClick={() => setToDelete(c)}
-                            aria-label={`Delete ${c.name}`}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
-          <Pagination
-            label="Challenges"
-            page={page}
-            pageSize={ADMIN_PAGE_SIZE}
-            total={list.data.total}
-            onPage={(p) => update({ page: p })}
-          />
-        </section>
-      )}
+            {filters.q || status !== "all"
+              ? "Try another search or show all challenges."
+              : "Challenges appear here as soon as players create them."}
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Challenge</th>
+                <th scope="col">Creator</th>
+                <th scope="col">Dates</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-right">
+                  Players
+                </th>
+                <th scope="col" className="text-right">
+                  Records
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((c) => (
+                <tr key={c.id} className="hover:bg-base-200/60">
+                  <td>
+                    {/* Named by its visible text (WCAG 2.5.3 label in name). */}
+                    <button
+                      type="button"
+                      className="min-h-11 min-w-40 max-w-64 text-left"
+                      onClick={() => update({ open: c.id }, { push: true })}
+                    >
+                      <span className="sr-only">View </span>
+                      <span className="block truncate font-medium link-hover">{c.name}</span>
+                      <span className="block truncate text-xs text-base-content/60">
+                        {c.courseNames.join(", ") ||
+                          (c.courseMode === "hybrid" ? "Any Course" : "Course not specified")}
+                      </span>
+                    </button>
+                  </td>
+                  <td className="max-w-40 truncate">
+                    {c.creator.displayName || c.creator.username}
+                    <span className="block truncate text-xs text-base-content/60">@{c.creator.username}</span>
+                  </td>
+                  <td className="whitespace-nowrap text-sm">
+                    {formatChallengeDate(c.startDate)} – {formatChallengeDate(c.endDate)}
+                  </td>
+                  <td>
+                    <ChallengeStatusBadge status={c.status} />
+                  </td>
+                  <td className="text-right tabular-nums">{formatCount(c.playerCount)}</td>
+                  <td className="text-right tabular-nums">{formatCount(c.recordCount)}</td>
+                  <td>
+                    <div className="flex flex-nowrap gap-1.5">
+                      <button
+                        type="button"
+                        className="btn btn-xs"
+                        onClick={() => update({ open: c.id }, { push: true })}
+                        aria-label={`Open ${c.name}`}
+                      >
+                        Open
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-xs btn-outline btn-error"
+                        onClick={() => setToDelete(c)}
+                        aria-label={`Delete ${c.name}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </AdminListSection>
 
       <ChallengeDetailDrawer challengeId={openId} onClose={() => update({ open: null })} onDelete={setToDelete} />
       <ConfirmDialog

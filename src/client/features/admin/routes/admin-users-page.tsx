@@ -1,7 +1,5 @@
-import { TableScrollHint } from "../components/table-scroll-hint";
 import { Avatar } from "../../../components/ui/avatar";
 import { UsersIcon } from "../../../components/ui/icons";
-import { PageSpinner } from "../../../components/ui/page-spinner";
 import {
   ADMIN_PAGE_SIZE,
   type AdminUser,
@@ -9,11 +7,10 @@ import {
   type UserRoleFilter,
 } from "../../../../shared/schemas/admin";
 import { useCurrentUser } from "../../../hooks/use-current-user";
+import { AdminListSection } from "../components/admin-list-section";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { UserBadges } from "../components/badges";
 import { EmptyState } from "../components/empty-state";
-import { Pagination } from "../components/pagination";
-import { QueryError } from "../components/query-error";
 import { SearchField } from "../components/search-field";
 import { SelectField } from "../components/select-field";
 import { UserActionButtons } from "../components/user-actions";
@@ -53,66 +50,51 @@ export function AdminUsersPage() {
         <SelectField label="Show" value={role} options={ROLE_OPTIONS} onChange={(value) => update({ role: value })} />
       </div>
 
-      {users.isPending ? (
-        <PageSpinner label="Loading users..." />
-      ) : users.isError ? (
-        <QueryError error={users.error} onRetry={() => users.refetch()} what="users" />
-      ) : (
-        <section aria-label="Users" className="space-y-3">
-          <TableScrollHint />
-          <div
-            className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${users.isPlaceholderData ? "opacity-70" : ""}`}
-          >
-            {users.data.items.length === 0 ? (
-              <EmptyState
-                icon={<UsersIcon />}
-                title={filters.q ? `No users match “${filters.q}”` : "No users here yet"}
-              >
-                {filters.q || role !== "all"
-                  ? "Try another search or show all users."
-                  : "Players appear here as soon as they sign up."}
-              </EmptyState>
-            ) : (
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">User</th>
-                    <th scope="col" className="text-right">
-                      Challenges
-                    </th>
-                    <th scope="col" className="text-right">
-                      Records
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.items.map((user) => (
-                    <UserRow
-                      key={user.id}
-                      user={user}
-                      selfId={selfId}
-                      onOpen={() => update({ open: user.id }, { push: true })}
-                      onToggleAdmin={actions.askToggleAdmin}
-                      onToggleDisabled={actions.askToggleDisabled}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
-          <Pagination
-            label="Users"
-            page={page}
-            pageSize={ADMIN_PAGE_SIZE}
-            total={users.data.total}
-            onPage={(p) => update({ page: p })}
-          />
-        </section>
-      )}
+      <AdminListSection
+        query={users}
+        label="Users"
+        page={page}
+        onPage={(p) => update({ page: p })}
+        empty={
+          <EmptyState icon={<UsersIcon />} title={filters.q ? `No users match “${filters.q}”` : "No users here yet"}>
+            {filters.q || role !== "all"
+              ? "Try another search or show all users."
+              : "Players appear here as soon as they sign up."}
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col" className="text-right">
+                  Challenges
+                </th>
+                <th scope="col" className="text-right">
+                  Records
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  selfId={selfId}
+                  onOpen={() => update({ open: user.id }, { push: true })}
+                  onToggleAdmin={actions.askToggleAdmin}
+                  onToggleDisabled={actions.askToggleDisabled}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </AdminListSection>
 
       <UserDetailDrawer
         userId={openId}
