@@ -48,6 +48,8 @@ function dataBlock(html: string) {
 }
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const dataPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe("first paint", () => {
   test("signed in on the dashboard: the golfer, the page's chunks (not the entry's) and its data preload", async () => {
@@ -72,8 +74,6 @@ describe("first paint", () => {
     const { client } = await signUp(h);
     const html = (await client.get("/challenges/42")).text;
     expect(preloads(html)).toEqual(["/assets/challenge-page.js"]);
-    const dataPreloads = (page: string) =>
-      [...page.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
     expect(dataPreloads(html)).toEqual(["/api/challenges/42"]);
     expect(dataPreloads((await client.get("/challenges/42/")).text)).toEqual(["/api/challenges/42"]);
     for (const other of [

@@ -1,6 +1,13 @@
 // Which app pages start loading their data with the HTML (issue 19, first paint; ADR 0050): the
-// server preloads it (src/server/http/first-paint.ts) and the client's main.tsx starts the same
-// request, so both must agree on the paths. A trailing slash is allowed.
+// server preloads it (src/server/http/first-paint.ts) and the client starts the same request
+// (the dashboard's and the challenges' early-load modules), so both take the URLs from here: a
+// preload is used only by a request for exactly its URL. A trailing slash is allowed.
+
+/** What the dashboard opens with. */
+export const DASHBOARD_DATA_URL = "/api/dashboard";
+
+/** What a challenge's page opens with. */
+export const challengeDataUrl = (challengeId: number) => `/api/challenges/${challengeId}`;
 
 /** The challenge id of a challenge's page (`/challenges/42`), or null for any other path. */
 export function challengePageId(path: string): number | null {
@@ -10,7 +17,7 @@ export function challengePageId(path: string): number | null {
 
 /** The request that loads a signed-in page's opening data, or null when the page has none. */
 export function pageDataUrl(path: string): string | null {
-  if (path === "/") return "/api/dashboard";
+  if (path === "/") return DASHBOARD_DATA_URL;
   const challengeId = challengePageId(path);
-  return challengeId === null ? null : `/api/challenges/${challengeId}`;
+  return challengeId === null ? null : challengeDataUrl(challengeId);
 }

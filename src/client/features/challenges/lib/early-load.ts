@@ -1,6 +1,7 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
-import { getQueryKey } from "@trpc/react-query";
+import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
+import { challengeDataUrl } from "../../../../shared/domain/page-data";
 import type { AppRouter } from "../../../../server/trpc/router";
 import { trpc } from "../../../lib/trpc";
 
@@ -15,7 +16,7 @@ let early: { id: number; response: Promise<Response> } | undefined;
 
 /** main.tsx, on /challenges/:id with a signed-in golfer. */
 export function startChallengeLoad(id: number): void {
-  early ??= { id, response: fetch(`/api/challenges/${id}`, { credentials: "same-origin" }) };
+  early ??= { id, response: fetch(challengeDataUrl(id), { credentials: "same-origin" }) };
   early.response.catch(() => {});
 }
 
@@ -41,13 +42,10 @@ export function prefetchEarlyChallenge(queryClient: QueryClient, client: TRPCCli
       return client.challenges.byId.query({ id });
     },
   });
-  const challengeId = id;
-  const prefetch = (queryKey: QueryKey, queryFn: () => Promise<unknown>) =>
-    void queryClient.prefetchQuery({ queryKey, queryFn });
-  prefetch(getQueryKey(trpc.birdies.list, { challengeId }, "query"), () => client.birdies.list.query({ challengeId }));
-  prefetch(getQueryKey(trpc.leaderboards.challenge, { challengeId }, "query"), () =>
-    client.leaderboards.challenge.query({ challengeId }),
-  );
-  prefetch(getQueryKey(trpc.results.holes, { id }, "query"), () => client.results.holes.query({ id }));
-  prefetch(getQueryKey(trpc.challenges.players, { id }, "query"), () => client.challenges.players.query({ id }));
+  // tRPC's own query helpers: the keys and calls the page's hooks use, sent as one batch.
+  const utils = createTRPCQueryUtils({ queryClient, client });
+  void utils.birdies.list.prefetch({ challengeId: id });
+  void utils.leaderboards.challenge.prefetch({ challengeId: id });
+  void utils.results.holes.prefetch({ id });
+  void utils.challenges.players.prefetch({ id });
 }

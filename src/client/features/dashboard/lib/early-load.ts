@@ -1,15 +1,15 @@
+import { DASHBOARD_DATA_URL } from "../../../../shared/domain/page-data";
 import type { Dashboard } from "../../../../shared/schemas/dashboard";
 
 // The dashboard's data starts loading before React renders (issue 19): main.tsx calls
 // startDashboardLoad() on "/", and the dashboard's query takes that request instead of sending its
-// own. The server's HTML preloads the same URL, so the browser answers it from that preload.
-
-export const DASHBOARD_URL = "/api/dashboard";
+// own. The server's HTML preloads the same URL (shared/domain/page-data.ts), so the browser
+// answers it from that preload.
 
 let early: Promise<Response> | undefined;
 
 export function startDashboardLoad(): void {
-  early ??= fetch(DASHBOARD_URL, { credentials: "same-origin" });
+  early ??= fetch(DASHBOARD_DATA_URL, { credentials: "same-origin" });
   early.catch(() => {});
 }
 
@@ -19,9 +19,9 @@ export async function loadDashboard(): Promise<Dashboard> {
   early = undefined;
   let res: Response;
   try {
-    res = await (pending ?? fetch(DASHBOARD_URL, { credentials: "same-origin" }));
+    res = await (pending ?? fetch(DASHBOARD_DATA_URL, { credentials: "same-origin" }));
   } catch {
-    res = await fetch(DASHBOARD_URL, { credentials: "same-origin" });
+    res = await fetch(DASHBOARD_DATA_URL, { credentials: "same-origin" });
   }
   const body = (await res.json().catch(() => ({}))) as Dashboard & { message?: string };
   if (!res.ok) throw Object.assign(new Error(body.message ?? `HTTP ${res.status}`), { status: res.status });
