@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { persistQueryClient } from "@tanstack/react-query-persist-client";
+import { persistQueryClient, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 
 // What the golfer last saw is kept in IndexedDB (ADR 0029) so the app shows it at the course with
@@ -27,28 +27,53 @@ export function startQueryPersistence(queryClient: QueryClient, userId: number):
   // What this page loaded itself (the first-paint user, the dashboard's parts) is newer than the
   // page; only what was restored from the device predates it and is refetched.
   const startedAt = Math.floor(performance.timeOrigin);
-  const persister = createAsyncStoragePersister({
-    storage: { getItem: (k) => get<string>(k).then((v) => v ?? null), setItem: (k, v) => set(k, v), removeItem: del },
-    key: STORE_KEY,
-    throttleTime: 1000,
-  });
-  const [unsubscribe, restored] = persistQueryClient({
+  const storage = {
+    getItem: (k: string) => get<string>(k).then((v) => v ?? null),
+    setItem: (k: string, v: string) => set(k, v),
+    removeItem: del,
+  };
+  const options = {
     queryClient,
-    persister,
     maxAge: MAX_AGE_MS,
     buster: `v1-user-${userId}`,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => {
+      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { status: string } }) => {
         const router = routerOf(query.queryKey);
         return query.state.status === "success" && router !== null && !NEVER_KEPT.has(router);
       },
     },
-  });
+  };
+  // Saves after each change, at most once a second.
+  const persister = createAsyncStoragePersister({ storage, key: STORE_KEY, throttleTime: 1000 });
+  // Saves now: what the page loaded before this code arrived, and the last changes when the
+  // golfer leaves or hides the app (a throttled save still waiting would die with the page).
+  const keepNow = () =>
+    void persistQueryClientSave({
+      ...options,
+      persister: createAsyncStoragePersister({ storage, key: STORE_KEY, throttleTime: 0 }),
+    });
+  const [unsubscribe, restored] = persistQueryClient({ ...options, persister });
+  let stopped = false;
+  const onHide = () => {
+    if (document.visibilityState === "hidden") keepNow();
+  };
+  window.addEventListener("pagehide", keepNow);
+  document.addEventListener("visibilitychange", onHide);
   void restored.then(() => {
+    if (stopped) return;
+    // The page's own data often arrives before this module does (the dashboard's one request, a
+    // challenge loaded with the HTML); with no change after it, nothing would be written and a
+    // cold start with no signal would show an empty dashboard.
+    keepNow();
     void queryClient.invalidateQueries({
       predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < startedAt,
       refetchType: onlineManager.isOnline() ? "active" : "none",
     });
   });
-  return unsubscribe;
+  return () => {
+    stopped = true;
+    unsubscribe();
+    window.removeEventListener("pagehide", keepNow);
+    document.removeEventListener("visibilitychange", onHide);
+  };
 }
