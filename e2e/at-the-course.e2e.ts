@@ -362,6 +362,14 @@ test.describe("works at the course with no signal", () => {
     // The cache is written to IndexedDB shortly after each change.
     await waitUntilKept(page, "achievements.list");
 
+    // Offline, the dashboard waits for the device's copy rather than saying there is nothing.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("No Active Challenges")) {
+          (window as unknown as { sawNoChallenges: boolean }).sawNoChallenges = true;
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await context.setOffline(true);
     const errorToasts = page.getByTestId("toast").filter({ hasText: /Failed|Error/ });
     // A cold start with no signal: the shell from the service worker, the data from the device.
@@ -372,6 +380,7 @@ test.describe("works at the course with no signal", () => {
     await expect(card.getByRole("heading", { name: challenge.name })).toBeVisible();
     await expect(card.getByTestId("birdied-count")).toHaveText("1 / 18 birdied");
     await expect(page.getByText("No Active Challenges")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { sawNoChallenges?: boolean }).sawNoChallenges)).toBeFalsy();
     await page.goto(`/challenges/${challenge.id}`);
     await expect(page.getByRole("heading", { level: 1, name: challenge.name })).toBeVisible();
     await expect(banner).toBeVisible();

@@ -11,5 +11,7 @@ export { OfflineSync } from "./components/offline-sync";
 export { PendingSyncPanel } from "./components/pending-sync-panel";
 /** The signed-in layout keeps what the golfer saw on the device and says so when offline (ADR 0029). */
 export { OfflineBanner, OfflineData } from "./components/offline-data";
+/** Offline, the dashboard waits for the kept data instead of saying there is none. */
+export { useKeptDataRestored } from "./components/offline-data";
 /** The dashboard does not wait for its one request while the device has no network. */
 export { useOnlineStatus } from "./hooks/use-online-status";

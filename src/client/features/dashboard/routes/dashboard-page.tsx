@@ -12,7 +12,7 @@ import { greetingName } from "../lib/greeting-name";
 import { InstallAppCard } from "../../pwa/public";
 import { usePageTitle } from "../../../hooks/use-page-title";
 import { isNewAccountVisit } from "../../../lib/first-visit";
-import { useOnlineStatus } from "../../offline/public";
+import { useKeptDataRestored, useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
 import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
 
@@ -83,6 +83,11 @@ function SideColumnPlaceholder() {
 
 function DashboardWidgets() {
   const challenges = useMyChallenges();
+  // Offline the list waits (paused) until the device's copy is restored: "No Active Challenges"
+  // only once that copy is known to hold none.
+  const online = useOnlineStatus();
+  const restored = useKeptDataRestored();
+  const loading = challenges.isLoading || (challenges.isPending && !online && !restored);
   // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
   // still in the future.
   const current = currentChallenge(challenges.data ?? []);
@@ -92,7 +97,7 @@ function DashboardWidgets() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
-        {challenges.isLoading ? (
+        {loading ? (
           <div className="card border border-base-300 bg-base-100">
             <div className="card-body items-center py-12" role="status" aria-label="Loading your challenge">
               <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />

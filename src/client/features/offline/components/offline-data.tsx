@@ -5,6 +5,27 @@ import { useOnlineStatus } from "../hooks/use-online-status";
 // The persistence code is fetched after the first render (ADR 0029); the banner needs only the
 // time of the newest data, read from the query cache itself.
 
+// Whether what the device kept has been put back into the query cache (or there was none). Until
+// then a screen offline has no data yet, which is not the same as having nothing.
+let keptDataRestored = false;
+const restoredListeners = new Set<() => void>();
+function markRestored() {
+  keptDataRestored = true;
+  for (const listener of restoredListeners) listener();
+}
+
+/** True once the data kept on the device is back in the cache (offline: what there is to show). */
+export function useKeptDataRestored(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      restoredListeners.add(listener);
+      return () => restoredListeners.delete(listener);
+    },
+    () => keptDataRestored,
+    () => false,
+  );
+}
+
 /** Keeps what the golfer saw on the device (mounted once by the signed-in layout). */
 export function OfflineData({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
@@ -12,7 +33,10 @@ export function OfflineData({ userId }: { userId: number }) {
     let stop: (() => void) | null = null;
     let cancelled = false;
     void import("../lib/query-persistence").then((m) => {
-      if (!cancelled) stop = m.startQueryPersistence(queryClient, userId);
+      if (cancelled) return;
+      const kept = m.startQueryPersistence(queryClient, userId);
+      stop = kept.stop;
+      void kept.restored.then(markRestored);
     });
     return () => {
       cancelled = true;

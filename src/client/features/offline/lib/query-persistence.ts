@@ -23,7 +23,10 @@ function routerOf(queryKey: readonly unknown[]): string | null {
  * another account signing in on the device never sees the previous one's data. Restored data that
  * is older than this start is marked stale: online it is refetched at once, offline on reconnect.
  */
-export function startQueryPersistence(queryClient: QueryClient, userId: number): () => void {
+export function startQueryPersistence(
+  queryClient: QueryClient,
+  userId: number,
+): { stop: () => void; restored: Promise<void> } {
   // What this page loaded itself (the first-paint user, the dashboard's parts) is newer than the
   // page; only what was restored from the device predates it and is refetched.
   const startedAt = Math.floor(performance.timeOrigin);
@@ -70,10 +73,11 @@ export function startQueryPersistence(queryClient: QueryClient, userId: number):
       refetchType: onlineManager.isOnline() ? "active" : "none",
     });
   });
-  return () => {
+  const stop = () => {
     stopped = true;
     unsubscribe();
     window.removeEventListener("pagehide", keepNow);
     document.removeEventListener("visibilitychange", onHide);
   };
+  return { stop, restored: restored.catch(() => {}) };
 }
