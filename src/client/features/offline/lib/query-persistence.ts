@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { onlineManager, type QueryClient } from "@tanstack/react-query";
+import { onlineManager, type Query, type QueryClient } from "@tanstack/react-query";
 import { persistQueryClient, persistQueryClientSave } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 
@@ -9,8 +9,12 @@ import { del, get, set } from "idb-keyval";
 
 const STORE_KEY = "birdie.query-cache";
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Queries that are never kept: the signed-in user (kept by the session cache) and admin data. */
-const NEVER_KEPT = new Set(["auth", "admin"]);
+/**
+ * Queries that are never kept: the signed-in user (kept by the session cache), admin data, and the
+ * dashboard's one request, whose parts are kept under their own queries: restored, it would let
+ * the widgets mount on old parts and ask for them beside the request that brings them.
+ */
+const NEVER_KEPT = new Set(["auth", "admin", "dashboard"]);
 
 function routerOf(queryKey: readonly unknown[]): string | null {
   const path = queryKey[0];
@@ -68,11 +72,21 @@ export function startQueryPersistence(
     // challenge loaded with the HTML); with no change after it, nothing would be written and a
     // cold start with no signal would show an empty dashboard.
     keepNow();
-    void queryClient.invalidateQueries({
-      predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < startedAt,
+    void refreshRestored();
+  });
+  // Restored data is marked stale: offline it is asked for again on reconnect. Online, only once
+  // the page's own requests are answered: the dashboard's one request brings the lists it
+  // restored, so only what is still older than the page goes out again (marked stale earlier, a
+  // widget mounting on restored data would ask for it beside that request).
+  const restoredOlder = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < startedAt;
+  async function refreshRestored() {
+    if (onlineManager.isOnline()) await whenNothingLoads(queryClient);
+    if (stopped) return;
+    await queryClient.invalidateQueries({
+      predicate: restoredOlder,
       refetchType: onlineManager.isOnline() ? "active" : "none",
     });
-  });
+  }
   const stop = () => {
     stopped = true;
     unsubscribe();
@@ -80,4 +94,20 @@ export function startQueryPersistence(
     document.removeEventListener("visibilitychange", onHide);
   };
   return { stop, restored: restored.catch(() => {}) };
+}
+
+/** Resolves when no query is loading (at most 5 s: a request that hangs does not hold the rest). */
+function whenNothingLoads(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, 5000);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+  });
 }
