@@ -56,25 +56,6 @@ const loadingShell: Plugin = {
   },
 };
 
-/**
- * The service worker's answer to a page navigation (ADR 0051): the server's page, or the precached
- * shell when the network fails or takes over 3 s. Runs inside the worker: workbox-build copies
- * this function's source into sw.js, so it may use nothing from this file.
- */
-async function navigateToServerOrShell({ request }: { request: Request }): Promise<Response> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), 3000);
-  try {
-    return await fetch(request, { signal: abort.signal });
-  } catch {
-    // The precache keeps index.html under a revision parameter.
-    const shell = await caches.match("/index.html", { ignoreSearch: true });
-    return shell ?? Response.error();
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 // Vite loads its config through a default export.
 export default defineConfig({
   root: clientRoot,
@@ -111,21 +92,11 @@ export default defineConfig({
       workbox: {
         // The app shell: every built script, style, page and icon, so the app opens with no signal.
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        // "/" is the dashboard's page from the server (below), not the precached index.html.
-        directoryIndex: "",
-        navigateFallback: null,
-        // Pages come from the server while it answers (ADR 0051): its HTML names the golfer and
-        // starts the page's data with the page; the cached shell has neither. With no network, or
-        // none within 3 s (a bar of signal at the course), the precached shell opens the app and
-        // the device's copy of the data (ADR 0029). A page is never stored: it names the golfer.
-        // Data is never cached by the worker either: stale scores are worse than an honest error.
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) =>
-              request.mode === "navigate" && !/^\/(api|trpc|ws)(\/|$)/.test(url.pathname),
-            handler: navigateToServerOrShell,
-          },
-        ],
+        navigateFallback: "/index.html",
+        // API, tRPC and the realtime socket must reach the server (or fail), never get the shell.
+        navigateFallbackDenylist: [/^\/api/, /^\/trpc/, /^\/ws/],
+        // Data is never cached by the worker: stale scores are worse than an honest offline error.
+        runtimeCaching: [],
         cleanupOutdatedCaches: true,
         // The first worker takes over the open page at once, so the very first visit already works
         // offline; an updated worker still waits for the user's Reload (registerType 'prompt').

@@ -7,12 +7,11 @@
 // Env: BUILD_OUT_DIR / STATIC_DIR (built client, default dist/client), CHROME_PATH (default
 // /usr/bin/chromium), LIGHTHOUSE_JSON_DIR (optional: keep each page's full report as JSON),
 // LIGHTHOUSE_PAGES (optional: a comma-separated list of the page names below, e.g. "dashboard").
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { type SeededSite, type Session, SiteFailure, startSeededSite } from "./lib/seeded-site";
 
 const ROOT = resolve(import.meta.dir, "..");
 const STATIC_DIR = resolve(process.env.STATIC_DIR ?? process.env.BUILD_OUT_DIR ?? join(ROOT, "dist", "client"));
@@ -26,7 +25,6 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Lighthouse (or its set-up) could not produce figures: cleaned up and reported by main. */
 class RunFailure extends Error {}
@@ -45,153 +43,23 @@ for (const [missing, message] of [
   }
 }
 
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const { port } = probe;
-  probe.stop(true);
-  if (!port) throw new Error("no free port");
-  return port;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Production server on a fresh data dir (as e2e/serve.ts does for the e2e suite)
+// Production server on a fresh data dir, seeded (scripts/lib/seeded-site.ts)
 
-const port = freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), "birdie-lighthouse-"));
-let server: ChildProcess | undefined;
+let site: SeededSite | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
-let shuttingDown = false;
 
 async function cleanUp() {
-  shuttingDown = true;
   try {
     await chrome?.kill();
   } catch {
     // Chromium already gone.
   }
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((done) => {
-      server?.once("exit", done);
-      setTimeout(done, 10_000);
-    });
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
-}
-
-async function startServer() {
-  server = spawn("bun", ["src/server/index.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      STATIC_DIR,
-      DATABASE_URL: "",
-    },
-  });
-  server.once("exit", (code) => {
-    if (shuttingDown) return;
-    console.error(`lighthouse: the server exited early (code ${code})`);
-    void cleanUp().then(() => process.exit(1));
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await Bun.sleep(250);
-  }
-  fail("the server did not answer /api/health within 60 s");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Seed data through the REST API
-
-type Session = { cookie: string };
-
-async function api(path: string, body: unknown, session?: Session): Promise<Response> {
-  const response = await fetch(`${origin}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, ...(session ? { Cookie: session.cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) fail(`seeding: POST ${path} answered ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function register(username: string, displayName: string): Promise<Session> {
-  const response = await api("/api/register", {
-    username,
-    displayName,
-    email: `${username}@example.com`,
-    password: "lighthouse-pass-123",
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="));
-  if (!cookie) fail("seeding: registering did not set a session cookie");
-  return { cookie: cookie.split(";")[0]! };
-}
-
-const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
-
-async function record(session: Session, challengeId: number, hole: number, score: 2 | 3, daysAgo: number) {
-  await api(
-    "/api/birdies",
-    {
-      challengeId,
-      holeNumber: hole,
-      score,
-      date: utcDay(daysAgo),
-      verifiedBy: { name: "Jack Partner", signature: "J. Partner" },
-    },
-    session,
-  );
-}
-
-async function seed(): Promise<{ session: Session; challengeId: number }> {
-  const golfer = await register("lighthouse_golfer", "Lighthouse Golfer");
-  const created = await api(
-    "/api/challenges",
-    {
-      name: "Summer Birdie Hunt",
-      courseName: "Harbour Links",
-      courseMode: "single",
-      rules: "Birdie every hole on the course. Rounds need a playing partner to verify.",
-      startDate: new Date(Date.now() - 5 * DAY_MS).toISOString(),
-      endDate: new Date(Date.now() + 25 * DAY_MS).toISOString(),
-    },
-    golfer,
-  );
-  const challenge = (await created.json()) as { id: number; inviteCode: string };
-  for (const [hole, score, daysAgo] of [
-    [1, 3, 4],
-    [3, 3, 3],
-    [7, 2, 3],
-    [9, 3, 2],
-    [12, 3, 1],
-    [15, 2, 0],
-    [18, 3, 0],
-  ] as const) {
-    await record(golfer, challenge.id, hole, score, daysAgo);
-  }
-  const rival = await register("lighthouse_rival", "Lighthouse Rival");
-  await api(`/api/challenges/invite/${encodeURIComponent(challenge.inviteCode)}/join`, {}, rival);
-  for (const [hole, score, daysAgo] of [
-    [2, 3, 2],
-    [5, 3, 1],
-    [11, 2, 0],
-  ] as const)
-    await record(rival, challenge.id, hole, score, daysAgo);
-  return { session: golfer, challengeId: challenge.id };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,7 +78,7 @@ type Figures = {
   a11yFailures: string[];
 };
 
-async function audit(page: PageRun, session: Session): Promise<Figures> {
+async function audit(origin: string, page: PageRun, session: Session): Promise<Figures> {
   const result = await lighthouse(
     `${origin}${page.path}`,
     { port: chrome!.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
@@ -283,8 +151,11 @@ function printTable(rows: Figures[]) {
 }
 
 async function main() {
-  await startServer();
-  const { session, challengeId } = await seed();
+  site = await startSeededSite(STATIC_DIR, (code) => {
+    console.error(`lighthouse: the server exited early (code ${code})`);
+    void cleanUp().then(() => process.exit(1));
+  });
+  const { origin, session, challengeId } = site;
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "error" });
 
   const pages: PageRun[] = [
@@ -301,7 +172,7 @@ async function main() {
   const rows: Figures[] = [];
   for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     process.stderr.write(`lighthouse: ${page.name} (${page.path})...\n`);
-    rows.push(await audit(page, session));
+    rows.push(await audit(origin, page, session));
   }
   console.log(
     `\nLighthouse ${lighthouseVersion}, mobile form factor (simulated throttling), ${CHROME_PATH}, production server on a fresh database\n`,
@@ -313,7 +184,7 @@ try {
   await main();
 } catch (error) {
   const detail =
-    error instanceof RunFailure
+    error instanceof RunFailure || error instanceof SiteFailure
       ? error.message
       : error instanceof Error
         ? (error.stack ?? error.message)

@@ -15,6 +15,9 @@ import { isNewAccountVisit } from "../../../lib/first-visit";
 import { useKeptDataRestored, useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
 import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
+import { trpc } from "../../../lib/trpc";
+import { useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 
 export function DashboardPage() {
   usePageTitle("Dashboard");
@@ -26,7 +29,15 @@ export function DashboardPage() {
   // With no network the widgets show what the device kept from their own queries (ADR 0029)
   // instead of waiting for a request that cannot be answered.
   const online = useOnlineStatus();
-  const ready = dashboard.isSuccess || dashboard.isError || !online;
+  // What the device kept from the last visit shows at once while the request brings the new
+  // (ADR 0051): an observer only, so a first visit sends no list request of its own. Not once it
+  // is marked stale: the widgets would ask for it again beside the request that brings it.
+  const kept = trpc.challenges.list.useQuery(undefined, { enabled: false });
+  const queryClient = useQueryClient();
+  const showKept =
+    kept.data !== undefined &&
+    !queryClient.getQueryState(getQueryKey(trpc.challenges.list, undefined, "query"))?.isInvalidated;
+  const ready = dashboard.isSuccess || dashboard.isError || !online || showKept;
 
   return (
     <div className="space-y-6">
