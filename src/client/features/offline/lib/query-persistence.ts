@@ -25,7 +25,9 @@ function routerOf(queryKey: readonly unknown[]): string | null {
 /**
  * Restores the kept queries of this golfer and keeps saving them. The buster names the golfer, so
  * another account signing in on the device never sees the previous one's data. Restored data that
- * is older than this start is marked stale: online it is refetched at once, offline on reconnect.
+ * is older than this start is marked stale: online once the page's own requests have answered
+ * (and what is on screen asked for again), offline on reconnect. `restored` resolves once the
+ * device's copy is in the cache (or there was none).
  */
 export function startQueryPersistence(
   queryClient: QueryClient,
