@@ -54,8 +54,8 @@ export function startQueryPersistence(
   };
   // Saves after each change, at most once a second.
   const persister = createAsyncStoragePersister({ storage, key: STORE_KEY, throttleTime: 1000 });
-  // Saves now: what the page loaded before this code arrived, and the last changes when the
-  // golfer leaves or hides the app (a throttled save still waiting would die with the page).
+  // Saves now: what the page loaded before this code arrived. (Saving on pagehide was tried: the
+  // browser drops an IndexedDB write started as the page goes, so it kept nothing.)
   const keepNow = () =>
     void persistQueryClientSave({
       ...options,
@@ -63,11 +63,6 @@ export function startQueryPersistence(
     });
   const [unsubscribe, restored] = persistQueryClient({ ...options, persister });
   let stopped = false;
-  const onHide = () => {
-    if (document.visibilityState === "hidden") keepNow();
-  };
-  window.addEventListener("pagehide", keepNow);
-  document.addEventListener("visibilitychange", onHide);
   void restored.then(() => {
     if (stopped) return;
     // The page's own data often arrives before this module does (the dashboard's one request, a
@@ -92,8 +87,6 @@ export function startQueryPersistence(
   const stop = () => {
     stopped = true;
     unsubscribe();
-    window.removeEventListener("pagehide", keepNow);
-    document.removeEventListener("visibilitychange", onHide);
   };
   return { stop, restored: restored.catch(() => {}) };
 }
