@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL, createChallengeViaApi, holeButton, namedUser, recordViaApi } from "./birdie-helpers";
-import { expect, registerViaApi, test } from "./fixtures";
+import { expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
 // Issue 15, "At the course": the record flow on a 390x844 phone held in one thumb (state-aware
 // hole picker, the check before the partner signs, the draft that survives Back/Forward/reload/
@@ -346,7 +346,7 @@ test.describe("works at the course with no signal", () => {
     await expect(
       page.getByTestId("current-challenge-card").getByRole("heading", { name: challenge.name }),
     ).toBeVisible();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
+    await waitForServiceWorkerControl(page);
     // The dashboard's one request usually lands before the code that keeps the cache does; what it
     // brought is kept all the same (the cold start below shows it).
     await waitUntilKept(page, "challenges.list");

@@ -1,9 +1,23 @@
+import type { Page } from "@playwright/test";
 import { createChallengeApi } from "./challenge-api";
-import { expect, registerViaApi, test } from "./fixtures";
+import { type TestUser, expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
 // Issue 19, first paint: a cold dashboard load asks for its data once (GET /api/dashboard, preloaded
 // by the HTML and started before React renders), beside the page's chunks, and asks nobody who is
 // signed in (the HTML said so). The widgets render from that one answer.
+
+/** The paths of the page's /api and /trpc requests from now on, in order. */
+function dataRequestsOf(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/trpc/")) paths.push(url.pathname);
+  });
+  return paths;
+}
+
+const welcomeBack = (page: Page, user: TestUser) =>
+  page.getByRole("heading", { name: `Welcome back, ${user.displayName.split(" ")[0]}!` });
 
 test.describe("first paint", () => {
   test("a cold dashboard: one data request, no separate user, challenges, board or achievements requests", async ({
@@ -11,15 +25,9 @@ test.describe("first paint", () => {
     signedInUser,
   }) => {
     await createChallengeApi(page.request, { name: "Paint Cup" });
-    const api: string[] = [];
-    page.on("request", (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/trpc/")) api.push(url.pathname);
-    });
+    const api = dataRequestsOf(page);
     await page.goto("/");
-    await expect(
-      page.getByRole("heading", { name: `Welcome back, ${signedInUser.displayName.split(" ")[0]}!` }),
-    ).toBeVisible();
+    await expect(welcomeBack(page, signedInUser)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Challenge Leaderboard" })).toBeVisible();
     await expect(page.getByText("Paint Cup").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Recent Achievements" })).toBeVisible();
@@ -75,17 +83,11 @@ test.describe("first paint", () => {
       await createChallengeApi(page.request, { name: "Repeat Cup" });
       await page.goto("/");
       await expect(page.getByText("Repeat Cup").first()).toBeVisible();
-      await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
+      await waitForServiceWorkerControl(page);
       await page.waitForTimeout(1_500);
-      const api: string[] = [];
-      page.on("request", (req) => {
-        const url = new URL(req.url());
-        if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/trpc/")) api.push(url.pathname);
-      });
+      const api = dataRequestsOf(page);
       await page.goto("/");
-      await expect(
-        page.getByRole("heading", { name: `Welcome back, ${signedInUser.displayName.split(" ")[0]}!` }),
-      ).toBeVisible();
+      await expect(welcomeBack(page, signedInUser)).toBeVisible();
       await expect(page.getByText("Repeat Cup").first()).toBeVisible();
       await expect(page.getByRole("heading", { name: "Recent Achievements" })).toBeVisible();
       await page.waitForTimeout(1_000);

@@ -57,3 +57,8 @@ export const test = base.extend<{ signedInUser: TestUser }>({
 });
 
 export { expect };
+
+/** Waits until the app's service worker controls the page (it then answers offline). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
+}

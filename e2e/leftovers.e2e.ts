@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { type SmtpCatcher, startSmtpCatcher } from "../src/server/test/harness/smtp-catcher";
 import { baseURL, createChallengeViaApi, joinViaInvite, namedUser, recordViaApi, utcDay } from "./birdie-helpers";
-import { expect, registerViaApi, signInAdminViaApi, test } from "./fixtures";
+import { expect, registerViaApi, signInAdminViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 import { E2E_SMTP_PORT } from "./mail-catcher";
 
 // The leftovers of issues 15, 16 and 17: queued rounds on the grids, "Round synced", a refused
@@ -13,10 +13,6 @@ test.use({ serviceWorkers: "allow" });
 test.setTimeout(90_000);
 
 const origin = () => ({ Origin: new URL(baseURL()).origin });
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
-}
 
 async function currentUserId(page: Page): Promise<number> {
   const me = await page.request.get("/api/user");

@@ -1,15 +1,11 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, registerViaApi, test } from "./fixtures";
+import { expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
 // Web Push on the device (docs/product/rules.md#push-notifications): the service worker shows a
 // pushed message, and Settings turns push on and off. Chromium delivers a push to the worker
 // through the DevTools protocol (ServiceWorker.deliverPushMessage), as a push service would.
 
 test.use({ serviceWorkers: "allow" });
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
-}
 
 /** The service worker registration's id, as the DevTools protocol names it. */
 async function registrationId(context: BrowserContext, page: Page) {

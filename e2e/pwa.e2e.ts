@@ -1,18 +1,10 @@
 import type { Page } from "@playwright/test";
 import { createChallengeApi } from "./challenge-api";
-import { expect, registerViaApi, test } from "./fixtures";
+import { expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
 // Service workers need their own browser context per test (Playwright gives each test one), and
 // must be allowed here even if other specs block them.
 test.use({ serviceWorkers: "allow" });
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(
-    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
-    undefined,
-    { timeout: 20_000 },
-  );
-}
 
 const DB = "birdie-challenge-offline";
 
