@@ -8,6 +8,7 @@
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { type SeededSite, startSeededSite } from "../scripts/lib/seeded-site";
+import { summarise } from "./stats";
 
 const ROOT = resolve(import.meta.dir, "..");
 const STATIC_DIR = resolve(process.env.STATIC_DIR ?? process.env.BUILD_OUT_DIR ?? join(ROOT, "dist", "client"));
@@ -45,8 +46,6 @@ function startProxy(upstream: string): { port: number; close: () => void } {
   });
   return { port: server.port as number, close: () => server.stop(true) };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 let site: SeededSite | undefined;
 try {
@@ -99,9 +98,9 @@ try {
       await page.waitForTimeout(1_500);
     }
     await context.close();
-    const sorted = [...times].sort((a, b) => a - b);
+    const shown = summarise(times);
     rows.push(
-      `${target.name.padEnd(17)} content shown p50 ${Math.round(percentile(sorted, 0.5))} ms  (min ${Math.round(sorted[0]!)}, max ${Math.round(sorted.at(-1)!)}, ${RUNS} repeat visits)`,
+      `${target.name.padEnd(17)} content shown p50 ${Math.round(shown.p50!)} ms  (min ${Math.round(Math.min(...times))}, max ${Math.round(shown.max!)}, ${RUNS} repeat visits)`,
     );
   }
   await browser.close();
