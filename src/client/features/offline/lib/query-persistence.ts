@@ -1,6 +1,10 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { onlineManager, type Query, type QueryClient } from "@tanstack/react-query";
-import { persistQueryClient, persistQueryClientSave } from "@tanstack/react-query-persist-client";
+import {
+  type PersistQueryClientOptions,
+  persistQueryClient,
+  persistQueryClientSave,
+} from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 
 // What the golfer last saw is kept in IndexedDB (ADR 0029) so the app shows it at the course with
@@ -41,12 +45,12 @@ export function startQueryPersistence(
     setItem: (k: string, v: string) => set(k, v),
     removeItem: del,
   };
-  const options = {
+  const options: Omit<PersistQueryClientOptions, "persister"> = {
     queryClient,
     maxAge: MAX_AGE_MS,
     buster: `v1-user-${userId}`,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { status: string } }) => {
+      shouldDehydrateQuery: (query) => {
         const router = routerOf(query.queryKey);
         return query.state.status === "success" && router !== null && !NEVER_KEPT.has(router);
       },
@@ -54,21 +58,21 @@ export function startQueryPersistence(
   };
   // Saves after each change, at most once a second.
   const persister = createAsyncStoragePersister({ storage, key: STORE_KEY, throttleTime: 1000 });
-  // Saves now: what the page loaded before this code arrived. (Saving on pagehide was tried: the
-  // browser drops an IndexedDB write started as the page goes, so it kept nothing.)
-  const keepNow = () =>
+  const [unsubscribe, restoring] = persistQueryClient({ ...options, persister });
+  // A copy that cannot be read is dropped by the library; the page goes on without it.
+  const restored = restoring.catch(() => {});
+  let stopped = false;
+  void restored.then(() => {
+    if (stopped) return;
+    // Saved now, past the throttle: the page's own data often arrives before this module does
+    // (the dashboard's one request, a challenge loaded with the HTML); with no change after it,
+    // nothing would be written and a cold start with no signal would show an empty dashboard.
+    // (Saving on pagehide was tried: the browser drops an IndexedDB write started as the page
+    // goes, so it kept nothing.)
     void persistQueryClientSave({
       ...options,
       persister: createAsyncStoragePersister({ storage, key: STORE_KEY, throttleTime: 0 }),
     });
-  const [unsubscribe, restored] = persistQueryClient({ ...options, persister });
-  let stopped = false;
-  void restored.then(() => {
-    if (stopped) return;
-    // The page's own data often arrives before this module does (the dashboard's one request, a
-    // challenge loaded with the HTML); with no change after it, nothing would be written and a
-    // cold start with no signal would show an empty dashboard.
-    keepNow();
     void refreshRestored();
   });
   // Restored data is marked stale: offline it is asked for again on reconnect. Online, only once
@@ -88,7 +92,7 @@ export function startQueryPersistence(
     stopped = true;
     unsubscribe();
   };
-  return { stop, restored: restored.catch(() => {}) };
+  return { stop, restored };
 }
 
 /** Resolves when no query is loading (at most 5 s: a request that hangs does not hold the rest). */
