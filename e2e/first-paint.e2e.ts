@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createChallengeViaApi, recordViaApi, utcDay } from "./birdie-helpers";
 import { createChallengeApi } from "./challenge-api";
 import { type TestUser, expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
@@ -63,6 +64,62 @@ test.describe("first paint", () => {
     for (const procedure of overview) expect(called.filter((c) => c === procedure)).toHaveLength(1);
     // The four went out together, not one after another.
     expect(trpcCalls.some((batch) => overview.every((p) => batch.includes(p)))).toBe(true);
+  });
+
+  test("the dashboard and a challenge page open without Intl's date and number formatters (ADR 0052)", async ({
+    page,
+    signedInUser,
+  }) => {
+    // A page's first Intl.DateTimeFormat loads the locale's calendar data on the main thread
+    // (~200 ms on Lighthouse's phone); the first screens write their dates without it. The page's
+    // own calls are counted from before its scripts run; chat times, legends and cards included.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      Object.assign(window, { __intlCalls: calls });
+      for (const name of ["DateTimeFormat", "NumberFormat", "RelativeTimeFormat"] as const) {
+        // A proxy, so `new Intl.DateTimeFormat()` and a call without `new` are both counted.
+        const counted: ProxyHandler<typeof Intl.DateTimeFormat> = {
+          construct(target, args) {
+            calls.push(name);
+            return Reflect.construct(target, args) as object;
+          },
+          apply(target, self, args) {
+            calls.push(name);
+            return Reflect.apply(target, self, args) as unknown;
+          },
+        };
+        Object.assign(Intl, { [name]: new Proxy(Intl[name] as typeof Intl.DateTimeFormat, counted) });
+      }
+      for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const) {
+        const original = Date.prototype[name];
+        Date.prototype[name] = function (this: Date, ...args: Parameters<typeof original>) {
+          calls.push(name);
+          return original.apply(this, args);
+        };
+      }
+    });
+    const challenge = await createChallengeViaApi(page.request);
+    await recordViaApi(page.request, challenge.id, [{ hole: 7, score: 3 }], { date: utcDay(1) });
+    const intlCalls = () => page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls);
+
+    await page.goto("/");
+    await expect(welcomeBack(page, signedInUser)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Challenge Leaderboard" })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await intlCalls()).toEqual([]);
+
+    await page.goto(`/challenges/${challenge.id}`);
+    const legends = page.getByRole("region", { name: "Hole Legends" });
+    const [month, day] = new Date(`${utcDay(1)}T12:00:00Z`)
+      .toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })
+      .split(" ");
+    await expect(legends.getByText(`Hole 7 legend: ${signedInUser.displayName}, ${month} ${day}`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Top Players" })).toBeVisible();
+    // The chat's message carries its full time as a tooltip.
+    const chat = page.getByRole("region", { name: "Challenge Chat" });
+    await expect(chat.getByText(`${signedInUser.displayName} recorded a birdie on hole 7`)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await intlCalls()).toEqual([]);
   });
 
   test("a cold challenge page the golfer cannot see still says so (the early request's refusal is asked again)", async ({

@@ -2,6 +2,8 @@
 // `status`) and the client (cards, tabs, detail page). `now` is always a parameter so the rules are
 // testable at exact instants.
 
+import { monthDayYearText } from "./date-text";
+
 export type ChallengeStatus = "upcoming" | "active" | "past";
 
 type DateLike = Date | string | number;
@@ -28,12 +30,12 @@ export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { 
 /**
  * "Jan 5, 2026". The locale is fixed so every golfer sees the same text, the one the product's
  * cards show (docs/product/rules.md#time-texts); the time zone defaults to the viewer's (tests pass
- * "UTC").
+ * "UTC"). Those two are written without Intl (date-text.ts says why); another zone goes to Intl.
  */
 export function formatChallengeDate(date: DateLike, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(
-    new Date(toMs(date)),
-  );
+  const ms = toMs(date);
+  if (timeZone === undefined || timeZone === "UTC") return monthDayYearText(ms, timeZone === "UTC");
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(ms);
 }
 
 /** The time line of a My Challenges card: 'Starts {date}', '{d}d {h}h remaining' or 'Ended {date}'. */

@@ -5,9 +5,12 @@ import type { SupportType } from "../../../../shared/schemas/support";
 // Texts of the admin pages. The locale is fixed (as elsewhere in the app) so every admin reads the
 // same formats; times show in the viewer's zone unless a test passes one.
 
-const numberFormat = new Intl.NumberFormat("en-US");
+// Made on first use: a module-level Intl object loads locale data when the shared chunk this
+// module lands in is evaluated, on pages that never show a count (shared/domain/date-text.ts).
+let numberFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(n: number): string {
+  numberFormat ??= new Intl.NumberFormat("en-US");
   return numberFormat.format(n);
 }
 

@@ -5,6 +5,7 @@ import {
   applyChanges,
   authorName,
   chatTimeText,
+  chatTimeTitle,
   lastMessageId,
   mergeMessages,
   messageKind,
@@ -135,6 +136,21 @@ describe("chatTimeText", () => {
       expect(chatTimeText(date, now)).toBe("Unknown time");
     },
   );
+});
+
+describe("chatTimeTitle", () => {
+  test("the full moment in the app's fixed wording and the viewer's zone; null when unreadable", () => {
+    const savedZone = process.env.TZ;
+    try {
+      process.env.TZ = "America/New_York";
+      expect(chatTimeTitle("2026-11-12T15:03:00.000Z")).toBe("Nov 12, 2026, 10:03 AM");
+      expect(chatTimeTitle("not a date")).toBeNull();
+      expect(chatTimeTitle(null)).toBeNull();
+    } finally {
+      if (savedZone === undefined) delete process.env.TZ;
+      else process.env.TZ = savedZone;
+    }
+  });
 });
 
 describe("sendableText", () => {

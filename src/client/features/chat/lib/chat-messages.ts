@@ -1,3 +1,4 @@
+import { dateTimeText } from "../../../../shared/domain/date-text";
 import type { ChatMessage } from "../../../../shared/schemas/chat";
 import { relativeTime } from "../../../lib/relative-time";
 
@@ -121,11 +122,11 @@ export function chatTimeText(date: string | number | Date | null | undefined, no
   return relativeTime(time, now);
 }
 
-/** The full date for a tooltip, or null when it cannot be read. */
+/** The full date for a tooltip ("Nov 12, 2026, 10:03 AM"), or null when it cannot be read. */
 export function chatTimeTitle(date: string | null | undefined): string | null {
   if (!date) return null;
   const d = new Date(date);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleString();
+  return Number.isNaN(d.getTime()) ? null : dateTimeText(d.getTime());
 }
 
 /**

@@ -57,7 +57,13 @@ function newestData(queryClient: ReturnType<typeof useQueryClient>): number {
   return newest;
 }
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+// Made on first use, offline only: a page's first Intl.DateTimeFormat loads the locale's calendar
+// data on the main thread, a cost the first screen online should not pay (challenge-timing.ts).
+let time: Intl.DateTimeFormat | undefined;
+function timeText(at: number): string {
+  time ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return time.format(at);
+}
 
 /**
  * Offline, a quiet line says the screen shows what the golfer last saw and when
@@ -80,7 +86,7 @@ export function OfflineBanner() {
       data-testid="offline-banner"
     >
       {seenAt > 0
-        ? `Offline - showing what you saw at ${TIME.format(seenAt)}`
+        ? `Offline - showing what you saw at ${timeText(seenAt)}`
         : "Offline - nothing saved on this device yet"}
     </p>
   );

@@ -1,7 +1,8 @@
 import type { HoleLegend } from "../../../../shared/schemas/results";
+import { monthDayText } from "../../../../shared/domain/date-text";
 import { trpc } from "../../../lib/trpc";
 
-/** "Hole 7 legend: Alice, 12 Nov" for holes someone has birdied; open holes listed after. */
+/** "Hole 7 legend: Alice, Nov 12" for holes someone has birdied; open holes listed after. */
 export function legendLines(holes: readonly HoleLegend[]): { legends: string[]; open: number[] } {
   const legends: string[] = [];
   const open: number[] = [];
@@ -12,8 +13,8 @@ export function legendLines(holes: readonly HoleLegend[]): { legends: string[]; 
   return { legends, open };
 }
 
-const shortDate = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+// The day played (a UTC calendar day) in the app's fixed wording (docs/product/rules.md#time-texts).
+const shortDate = (day: string) => monthDayText(Date.parse(`${day}T12:00:00Z`), true);
 
 /**
  * Challenge detail Overview 'Hole Legends' (docs/product/rules.md#hole-legends): who birdied each

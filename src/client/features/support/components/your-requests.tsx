@@ -1,8 +1,9 @@
+import { dateTimeText } from "../../../../shared/domain/date-text";
 import type { MySupportRequest } from "../../../../shared/schemas/support";
 import { SUPPORT_TYPE_OPTIONS } from "../lib/support-form";
 import { useMySupportRequests } from "../hooks/use-support";
 
-const dateText = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateText = (iso: string) => dateTimeText(Date.parse(iso));
 const typeLabel = (type: MySupportRequest["type"]) => SUPPORT_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
 
 /**

@@ -1,8 +1,10 @@
+import { dateTimeText } from "../../../../shared/domain/date-text";
+
 /** A moment in the viewer's own calendar and clock: "Nov 12, 2026, 10:03 AM". */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return dateTimeText(d.getTime());
 }
 
 /** The record ids a verification request's link names (`/verifications?records=1,2,3`). */
