@@ -22,6 +22,11 @@ function measure() {
     if (bar.dataset.sticky === "bottom") bottom += rect.height;
     else top += rect.height;
   }
+  // Where a second sticky bar (the admin bar on phones) docks: right under the header. Read with
+  // the bars, before any write below: a read after a write makes the browser restyle and lay out
+  // the whole page at once, inside this callback (it doubled a load's layout work, ADR 0052).
+  const header = document.querySelector<HTMLElement>('header[data-sticky="top"]');
+  const headerHeight = Math.floor(header?.getBoundingClientRect().height ?? 0);
   const tooTall = top + bottom > window.innerHeight * MAX_SHARE_OF_WINDOW;
   if (tooTall !== (root.dataset.chrome === "static")) {
     if (tooTall) root.dataset.chrome = "static";
@@ -29,9 +34,7 @@ function measure() {
   }
   setVariable(root, "--sticky-top", `${tooTall ? 0 : Math.ceil(top)}px`);
   setVariable(root, "--sticky-bottom", `${tooTall ? 0 : Math.ceil(bottom)}px`);
-  // Where a second sticky bar (the admin bar on phones) docks: right under the header.
-  const header = document.querySelector<HTMLElement>('header[data-sticky="top"]');
-  setVariable(root, "--header-height", `${Math.floor(header?.getBoundingClientRect().height ?? 0)}px`);
+  setVariable(root, "--header-height", `${headerHeight}px`);
 }
 
 /** Writes only a change: every write restyles the whole document, and the page grows often. */
