@@ -61,5 +61,7 @@ describe("date texts without Intl", () => {
       intl(year999, { month: "short", day: "numeric", year: "numeric" }, true),
     );
     expect(() => monthDayYearText(Number.NaN)).toThrow(RangeError);
+    // A moment's text never throws (support requests and verifications render it as they did).
+    expect(dateTimeText(Number.NaN)).toBe("Invalid Date");
   });
 });

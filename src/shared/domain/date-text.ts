@@ -9,65 +9,45 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 type Parts = { year: number; month: string; day: number; hours: number; minutes: number };
 
-function partsOf(ms: number, utc: boolean): Parts {
+/**
+ * The instant's calendar and clock in the viewer's zone or UTC; null where the hand-written texts
+ * do not reach (an unreadable date, or a year outside 1000-9999, which en-US writes differently:
+ * no padding, "BC"), so Intl answers those (and refuses an unreadable one, as before).
+ */
+function partsOf(ms: number, utc: boolean): Parts | null {
   const d = new Date(ms);
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  if (!(year >= 1000 && year <= 9999)) return null;
   return utc
-    ? {
-        year: d.getUTCFullYear(),
-        month: MONTHS[d.getUTCMonth()]!,
-        day: d.getUTCDate(),
-        hours: d.getUTCHours(),
-        minutes: d.getUTCMinutes(),
-      }
-    : {
-        year: d.getFullYear(),
-        month: MONTHS[d.getMonth()]!,
-        day: d.getDate(),
-        hours: d.getHours(),
-        minutes: d.getMinutes(),
-      };
+    ? { year, month: MONTHS[d.getUTCMonth()]!, day: d.getUTCDate(), hours: d.getUTCHours(), minutes: d.getUTCMinutes() }
+    : { year, month: MONTHS[d.getMonth()]!, day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes() };
 }
 
-/** Four-digit years only: en-US writes others differently (no padding, "BC"), and no date here has one. */
-const writable = (ms: number, utc: boolean) => {
-  const year = partsOf(ms, utc).year;
-  return Number.isFinite(ms) && year >= 1000 && year <= 9999;
-};
+const byIntl = (ms: number, options: Intl.DateTimeFormatOptions, utc: boolean) =>
+  new Intl.DateTimeFormat("en-US", { ...options, timeZone: utc ? "UTC" : undefined }).format(ms);
 
 /** "Jan 5": month and day. */
 export function monthDayText(ms: number, utc = false): string {
-  if (!writable(ms, utc))
-    return new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      timeZone: utc ? "UTC" : undefined,
-    }).format(ms);
   const p = partsOf(ms, utc);
-  return `${p.month} ${p.day}`;
+  return p ? `${p.month} ${p.day}` : byIntl(ms, { month: "short", day: "numeric" }, utc);
 }
 
 /** "Jan 5, 2026". */
 export function monthDayYearText(ms: number, utc = false): string {
-  if (!writable(ms, utc))
-    return new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: utc ? "UTC" : undefined,
-    }).format(ms);
   const p = partsOf(ms, utc);
-  return `${p.month} ${p.day}, ${p.year}`;
+  return p ? `${p.month} ${p.day}, ${p.year}` : byIntl(ms, { month: "short", day: "numeric", year: "numeric" }, utc);
 }
 
 /** "Nov 12, 2026, 10:03 AM" (en-US medium date, short time). */
 export function dateTimeText(ms: number, utc = false): string {
-  if (!writable(ms, utc))
+  const p = partsOf(ms, utc);
+  // Date's own formatting here, as before: an unreadable date reads "Invalid Date" instead of throwing.
+  if (!p)
     return new Date(ms).toLocaleString("en-US", {
       dateStyle: "medium",
       timeStyle: "short",
       timeZone: utc ? "UTC" : undefined,
     });
-  const p = partsOf(ms, utc);
   const hour12 = p.hours % 12 === 0 ? 12 : p.hours % 12;
   return `${p.month} ${p.day}, ${p.year}, ${hour12}:${String(p.minutes).padStart(2, "0")} ${p.hours < 12 ? "AM" : "PM"}`;
 }

@@ -58,7 +58,7 @@ function newestData(queryClient: ReturnType<typeof useQueryClient>): number {
 }
 
 // Made on first use, offline only: a page's first Intl.DateTimeFormat loads the locale's calendar
-// data on the main thread, a cost the first screen online should not pay (challenge-timing.ts).
+// data on the main thread, a cost the first screen online should not pay (shared/domain/date-text.ts).
 let time: Intl.DateTimeFormat | undefined;
 function timeText(at: number): string {
   time ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
