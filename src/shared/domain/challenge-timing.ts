@@ -30,12 +30,10 @@ export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { 
 /**
  * "Jan 5, 2026". The locale is fixed so every golfer sees the same text, the one the product's
  * cards show (docs/product/rules.md#time-texts); the time zone defaults to the viewer's (tests pass
- * "UTC"). Those two are written without Intl (date-text.ts says why); another zone goes to Intl.
+ * "UTC"); date-text.ts writes it.
  */
 export function formatChallengeDate(date: DateLike, timeZone?: string): string {
-  const ms = toMs(date);
-  if (timeZone === undefined || timeZone === "UTC") return monthDayYearText(ms, timeZone === "UTC");
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(ms);
+  return monthDayYearText(toMs(date), timeZone);
 }
 
 /** The time line of a My Challenges card: 'Starts {date}', '{d}d {h}h remaining' or 'Ended {date}'. */

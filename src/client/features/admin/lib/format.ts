@@ -1,3 +1,4 @@
+import { dateTimeText, monthDayText } from "../../../../shared/domain/date-text";
 import type { ChallengeStatus } from "../../../../shared/domain/challenge-timing";
 import type { AuditEntry } from "../../../../shared/schemas/admin";
 import type { SupportType } from "../../../../shared/schemas/support";
@@ -14,22 +15,14 @@ export function formatCount(n: number): string {
   return numberFormat.format(n);
 }
 
+/** "Mar 10, 2026, 2:05 PM": the app's one wording for a moment (shared/domain/date-text.ts). */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-  }).format(new Date(iso));
+  return dateTimeText(Date.parse(iso), timeZone);
 }
 
 /** A calendar day from the server ("2026-03-10", a UTC day) as "Mar 10". */
 export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return monthDayText(Date.parse(`${day}T00:00:00Z`), "UTC");
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

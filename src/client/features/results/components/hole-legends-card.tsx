@@ -14,7 +14,7 @@ export function legendLines(holes: readonly HoleLegend[]): { legends: string[]; 
 }
 
 // The day played (a UTC calendar day) in the app's fixed wording (docs/product/rules.md#time-texts).
-const shortDate = (day: string) => monthDayText(Date.parse(`${day}T12:00:00Z`), true);
+const shortDate = (day: string) => monthDayText(Date.parse(`${day}T12:00:00Z`), "UTC");
 
 /**
  * Challenge detail Overview 'Hole Legends' (docs/product/rules.md#hole-legends): who birdied each
