@@ -11,6 +11,12 @@ export const REFRESH_DELAY_MS = 500;
 // form, the edit list and the offline outbox, so it lives outside any one feature.
 const AFFECTED_ROUTERS = new Set(["birdies", "challenges", "leaderboards", "achievements", "chat"]);
 
+/** Whether a query belongs to one of `routers` (the first segment of its tRPC key). */
+export function isRouterQuery(queryKey: readonly unknown[], routers: ReadonlySet<string>): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && typeof path[0] === "string" && routers.has(path[0]);
+}
+
 /**
  * Invalidates every query a new or deleted record affects, after the 500 ms delay of
  * docs/product/routes-and-screens.md#data-freshness.
@@ -22,12 +28,7 @@ export function useRefreshAfterRecordChange() {
       new Promise<void>((resolve) => {
         setTimeout(() => {
           void queryClient
-            .invalidateQueries({
-              predicate: (query) => {
-                const path = query.queryKey[0];
-                return Array.isArray(path) && typeof path[0] === "string" && AFFECTED_ROUTERS.has(path[0]);
-              },
-            })
+            .invalidateQueries({ predicate: (query) => isRouterQuery(query.queryKey, AFFECTED_ROUTERS) })
             .finally(resolve);
         }, delayMs);
       }),

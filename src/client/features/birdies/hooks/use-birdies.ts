@@ -1,3 +1,4 @@
+import { MY_CHALLENGES_POLL_MS } from "../../../lib/freshness";
 import { trpc } from "../../../lib/trpc";
 
 /** The signed-in player's records in one challenge, newest first. */
@@ -21,9 +22,15 @@ export function useChallengeProgress(challengeId: number) {
   return trpc.challenges.byId.useQuery({ id: challengeId }, { enabled: challengeId > 0 });
 }
 
-/** The signed-in user's challenges with their progress fields, oldest start first. */
-export function useMyChallenges() {
-  return trpc.challenges.list.useQuery();
+/**
+ * The signed-in user's challenges with their progress fields, oldest start first. `poll`: asked for
+ * again every 15 s like the My Challenges page (the dashboard), so rounds recorded elsewhere show.
+ * Never stale on its own either way: data the device kept is shown, not asked for again on mount.
+ */
+export function useMyChallenges(options: { poll?: boolean } = {}) {
+  return trpc.challenges.list.useQuery(undefined, {
+    refetchInterval: options.poll ? MY_CHALLENGES_POLL_MS : false,
+  });
 }
 
 export function useDeleteBirdie() {

@@ -1,16 +1,18 @@
+import { MY_CHALLENGES_POLL_MS, MY_CHALLENGES_STALE_MS } from "../../../lib/freshness";
 import { trpc } from "../../../lib/trpc";
 
 // Freshness (docs/product/routes-and-screens.md#data-freshness). My Challenges refreshes every 15 s
 // (its 30 s poll is covered by that) and treats data under 10 s old as fresh; the detail page is
 // fresh for 20 s and polled every 30 s. Polling is how other players' joins and birdies show up (no
 // realtime channel outside chat).
-const LIST_STALE_MS = 10_000;
-const LIST_REFRESH_MS = 15_000;
 const DETAIL_STALE_MS = 20_000;
 const DETAIL_POLL_MS = 30_000;
 
 export function useMyChallenges() {
-  return trpc.challenges.list.useQuery(undefined, { staleTime: LIST_STALE_MS, refetchInterval: LIST_REFRESH_MS });
+  return trpc.challenges.list.useQuery(undefined, {
+    staleTime: MY_CHALLENGES_STALE_MS,
+    refetchInterval: MY_CHALLENGES_POLL_MS,
+  });
 }
 
 /** A route's `:id` as a challenge id, or null when it cannot name one. */

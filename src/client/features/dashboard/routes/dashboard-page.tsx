@@ -14,6 +14,7 @@ import { usePageTitle } from "../../../hooks/use-page-title";
 import { isNewAccountVisit } from "../../../lib/first-visit";
 import { useKeptDataRestored, useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
+import { useFollowOwnProgress } from "../hooks/use-follow-own-progress";
 import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
 import { trpc } from "../../../lib/trpc";
 import { useQueryClient } from "@tanstack/react-query";
@@ -93,7 +94,9 @@ function SideColumnPlaceholder() {
 }
 
 function DashboardWidgets() {
-  const challenges = useMyChallenges();
+  // Rounds recorded elsewhere show up in the list's poll; the card, board and achievements follow.
+  const challenges = useMyChallenges({ poll: true });
+  useFollowOwnProgress(challenges.data);
   // Offline the list waits (paused) until the device's copy is restored: "No Active Challenges"
   // only once that copy is known to hold none.
   const online = useOnlineStatus();

@@ -1,6 +1,21 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { NotificationKind } from "../../../../shared/schemas/notifications";
+import { isRouterQuery } from "../../../hooks/use-refresh-after-record-change";
 import { trpc } from "../../../lib/trpc";
-import { openNotificationSocket } from "../lib/notification-socket";
+import { type NotificationEvent, openNotificationSocket } from "../lib/notification-socket";
+
+/**
+ * What a live notification says has changed on the server, by the tRPC routers whose queries show
+ * it: a rival's round moves the boards (the dashboard's widget, a board page) at once instead of
+ * at the next reload; a record confirmed or refused changes the golfer's own progress too.
+ */
+const STALE_AFTER: Partial<Record<NotificationKind, ReadonlySet<string>>> = {
+  rival_round: new Set(["leaderboards"]),
+  overtaken: new Set(["leaderboards"]),
+  challenge_joined: new Set(["challenges", "leaderboards"]),
+  record_status: new Set(["birdies", "challenges", "leaderboards", "achievements"]),
+};
 
 /** The unread count for the bell (the first page's `unread`; the same query the list page reads). */
 export function useUnreadCount(): number {
@@ -26,12 +41,18 @@ export function useMarkRead() {
  */
 export function useLiveNotifications(userId: number) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   // biome-ignore lint/correctness/useExhaustiveDependencies: another golfer signing in on this tab needs a socket of their own (the session cookie is read at the upgrade).
   useEffect(() => {
     const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`;
     const refresh = () => void utils.notifications.list.invalidate();
-    return openNotificationSocket(url, refresh, refresh);
-  }, [userId, utils]);
+    const onEvent = (event: NotificationEvent) => {
+      refresh();
+      const routers = event.notification && STALE_AFTER[event.notification.type];
+      if (routers) void queryClient.invalidateQueries({ predicate: (query) => isRouterQuery(query.queryKey, routers) });
+    };
+    return openNotificationSocket(url, onEvent, refresh);
+  }, [userId, utils, queryClient]);
 }
 
 export function useNotificationSettings() {
