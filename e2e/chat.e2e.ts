@@ -32,6 +32,24 @@ async function openChat(page: Page): Promise<Locator> {
   return card;
 }
 
+/** The device's kept copy of the query cache (ADR 0029), as saved in IndexedDB, or "" when none. */
+function keptCopy(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve("");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve("");
+          const get = db.transaction("keyval").objectStore("keyval").get("birdie.query-cache");
+          get.onerror = () => resolve("");
+          get.onsuccess = () => resolve(typeof get.result === "string" ? get.result : "");
+        };
+      }),
+  );
+}
+
 test.describe("challenge chat", () => {
   test("two players exchange messages live, each in their own style", async ({ browser }) => {
     const alice = await newPlayer(browser, "Alice");
@@ -88,6 +106,30 @@ test.describe("challenge chat", () => {
     // Each message shows exactly once, however it arrived (reply, socket, refetch).
     await expect(message(aliceCard, "Hello from A")).toHaveCount(1);
 
+    await alice.close();
+    await bob.close();
+  });
+
+  test("what arrives live is kept on the device with the chat, for the course's dead spots (ADR 0029)", async ({
+    browser,
+  }) => {
+    const alice = await newPlayer(browser, "Alice");
+    const bob = await newPlayer(browser, "Bob");
+    const challenge = await createChallengeViaApi(alice.page.request);
+    await joinViaInvite(bob.page.request, challenge.inviteCode);
+    const aliceCard = await openChat(alice.page);
+
+    // Bob writes from elsewhere; Alice's card gets it over the socket only (no refetch while live).
+    const origin = { Origin: new URL(baseURL()).origin };
+    const sent = await bob.page.request.post(`/api/challenges/${challenge.id}/chat`, {
+      data: { message: "Tee time moved to 9:40" },
+      headers: origin,
+    });
+    expect(sent.ok()).toBeTruthy();
+    await expect(message(aliceCard, "Tee time moved to 9:40")).toBeVisible();
+
+    // The device's copy of the query cache (IndexedDB, saved at most once a second) holds it.
+    await expect.poll(() => keptCopy(alice.page), { timeout: 10_000 }).toContain("Tee time moved to 9:40");
     await alice.close();
     await bob.close();
   });

@@ -5,7 +5,7 @@ import { rateLimitMessage } from "../lib/send-error";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
 import type { RoomEvent } from "../lib/chat-connection";
-import { applyChanges, lastMessageId, mergeMessages, messagesFromPages } from "../lib/chat-messages";
+import { applyChanges, lastMessageId, mergeMessages, messagesFromPages, pagesWithLive } from "../lib/chat-messages";
 import { useChatSocket } from "./use-chat-socket";
 
 /** Without a live socket the card falls back to refetching on a timer (docs/product/api.md#what-the-client-does). */
@@ -27,8 +27,9 @@ export function useChatChallenges() {
 /**
  * One challenge's chat: fetched pages (newest first, older ones on demand), messages pushed over
  * the socket, and sending. Pushed and just-sent messages live beside the fetched pages rather than
- * inside the query cache, so a refetch that started before they arrived cannot drop them; the two
- * are merged by id.
+ * only inside the query cache, so a refetch that started before they arrived cannot drop them; the
+ * two are merged by id. They are also written into the cached pages (again after each fetch that
+ * lacks them), so what the device keeps for offline use is the chat as last seen (ADR 0029).
  */
 export function useChallengeChat(challengeId: number | null, userId: number | null) {
   const utils = trpc.useUtils();
@@ -132,6 +133,18 @@ export function useChallengeChat(challengeId: number | null, userId: number | nu
     () => applyChanges(mergeMessages(fetched, liveMessages), roomChanges ?? new Map()),
     [fetched, liveMessages, roomChanges],
   );
+
+  // The cache, and with it the device's copy, follows what the card shows.
+  const cached = messagesQuery.data;
+  useEffect(() => {
+    if (challengeId === null || !cached) return;
+    if (liveMessages.length === 0 && !roomChanges?.size) return;
+    utils.chat.list.setInfiniteData({ challengeId, limit: CHAT_PAGE_DEFAULT }, (data) => {
+      const pages = data && pagesWithLive(data.pages, liveMessages, roomChanges ?? new Map());
+      // Undefined leaves the cache as it is (nothing new): no write, no render.
+      return pages ? { ...data, pages } : undefined;
+    });
+  }, [challengeId, cached, liveMessages, roomChanges, utils]);
 
   useEffect(() => {
     roomRef.current = challengeId;

@@ -10,6 +10,7 @@ import {
   mergeMessages,
   messageKind,
   messagesFromPages,
+  pagesWithLive,
   sendableText,
   toChatRows,
 } from "./chat-messages";
@@ -190,5 +191,41 @@ describe("applyChanges", () => {
     ]);
     expect(applyChanges(list, changes)).toEqual([list[0]!, amended]);
     expect(applyChanges(list, new Map())).toEqual(list);
+  });
+});
+
+describe("pagesWithLive", () => {
+  const newest = { messages: [msg(5, "user", OTHER), msg(6, "user", ME)], nextCursor: 5 };
+  const older = { messages: [msg(3, "user", OTHER), msg(4, "system", null)], nextCursor: null };
+
+  test("messages that came live join the newest page, in order, each once", () => {
+    const live = [msg(8, "user", OTHER), msg(6, "user", ME), msg(7, "system", null)];
+    const pages = pagesWithLive([newest, older], live, new Map());
+    expect(pages?.[0]?.messages.map((m) => m.id)).toEqual([5, 6, 7, 8]);
+    expect(pages?.[0]?.nextCursor).toBe(5);
+    expect(pages?.[1]).toBe(older);
+    expect(messagesFromPages(pages ?? []).map((m) => m.id)).toEqual([3, 4, 5, 6, 7, 8]);
+  });
+
+  test("changes apply on every page; a message removed live is not written back", () => {
+    const amended = msg(4, "system", null, "Alice recorded a birdie on hole 7");
+    const changes = new Map<number, ChatMessage | null>([
+      [4, amended],
+      [5, null],
+      [9, null],
+    ]);
+    const pages = pagesWithLive([newest, older], [msg(9, "user", OTHER)], changes);
+    expect(pages?.[0]?.messages.map((m) => m.id)).toEqual([6]);
+    expect(pages?.[1]?.messages).toEqual([older.messages[0]!, amended]);
+  });
+
+  test("nothing to write once the pages hold it all (no endless rewrites)", () => {
+    const live = [msg(7, "user", OTHER)];
+    const changes = new Map<number, ChatMessage | null>([[3, msg(3, "user", OTHER, "edited")]]);
+    const once = pagesWithLive([newest, older], live, changes);
+    expect(once).not.toBeNull();
+    expect(pagesWithLive(once ?? [], live, changes)).toBeNull();
+    expect(pagesWithLive([newest, older], [msg(6, "user", ME)], new Map())).toBeNull();
+    expect(pagesWithLive([], live, changes)).toBeNull();
   });
 });

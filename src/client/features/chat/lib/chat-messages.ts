@@ -1,5 +1,5 @@
 import { dateTimeText } from "../../../../shared/domain/date-text";
-import type { ChatMessage } from "../../../../shared/schemas/chat";
+import type { ChatMessage, ChatPage } from "../../../../shared/schemas/chat";
 import { relativeTime } from "../../../lib/relative-time";
 
 // Pure rules of the chat card (docs/product/routes-and-screens.md#challenge-chat-card): how each
@@ -86,6 +86,34 @@ export function applyChanges(
       if (next) out.push(next);
     }
   }
+  return out;
+}
+
+/**
+ * The cached pages with what the card holds beside them written in (messages pushed live, sent or
+ * caught up, and amended or removed ones), so the copy the device keeps (ADR 0029) is the chat as
+ * last seen, not as it was when the page loaded. New messages join the newest page (`pages[0]`),
+ * changes apply on every page. Null when the pages already hold all of it: nothing to write.
+ */
+export function pagesWithLive<P extends ChatPage>(
+  pages: readonly P[],
+  live: readonly ChatMessage[],
+  changes: ReadonlyMap<number, ChatMessage | null>,
+): P[] | null {
+  const [newest] = pages;
+  if (!newest) return null;
+  const known = new Set<number>();
+  let stale = false;
+  for (const page of pages) {
+    for (const m of page.messages) {
+      known.add(m.id);
+      if (changes.has(m.id) && changes.get(m.id) !== m) stale = true;
+    }
+  }
+  const missing = live.filter((m) => !known.has(m.id) && changes.get(m.id) !== null);
+  if (!stale && missing.length === 0) return null;
+  const out = pages.map((page) => (stale ? { ...page, messages: applyChanges(page.messages, changes) } : page));
+  out[0] = { ...newest, messages: applyChanges(mergeMessages(newest.messages, missing), changes) };
   return out;
 }
 
