@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { positiveIdSchema } from "./courses";
+import { CHAT_MESSAGE_MAX, CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from "../domain/chat-limits";
 import { readableText } from "./text";
+
+export { CHAT_MESSAGE_MAX, CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX };
 
 export const MESSAGE_EMPTY = "Message cannot be empty";
 export const MESSAGE_TOO_LONG = "Message must be at most 1000 characters";
-export const CHAT_MESSAGE_MAX = 1000;
-export const CHAT_PAGE_DEFAULT = 50;
-export const CHAT_PAGE_MAX = 100;
 
 const LIMIT_RANGE = `Limit must be between 1 and ${CHAT_PAGE_MAX}`;
 const CURSOR_AND_AFTER = "Use either cursor or after, not both";

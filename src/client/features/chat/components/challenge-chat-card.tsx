@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useMemo, useRef, useState } from "react";
-import { CHAT_MESSAGE_MAX } from "../../../../shared/schemas/chat";
+import { CHAT_MESSAGE_MAX } from "../../../../shared/domain/chat-limits";
 import { AlertIcon, SendIcon } from "../../../components/ui/icons";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useChallengeChat, useChatChallenges } from "../hooks/use-challenge-chat";

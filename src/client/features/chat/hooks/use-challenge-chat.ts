@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX, type ChatMessage } from "../../../../shared/schemas/chat";
+import { CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX } from "../../../../shared/domain/chat-limits";
+import type { ChatMessage } from "../../../../shared/schemas/chat";
 import { errorMessage } from "../../../lib/errors";
 import { rateLimitMessage } from "../lib/send-error";
 import { toast } from "../../../lib/toast";
