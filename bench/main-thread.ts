@@ -8,7 +8,7 @@
 // Env: STATIC_DIR / BUILD_OUT_DIR (built client), CHROME_PATH (default /usr/bin/chromium).
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { startSeededSite } from "../scripts/lib/seeded-site";
+import { browserCookie, startSeededSite } from "../scripts/lib/seeded-site";
 import { summarise } from "./stats";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -62,8 +62,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     for (const { name, path } of pages) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: "block" });
-      const [cookieName, cookieValue] = site.session.cookie.split("=");
-      await context.addCookies([{ name: cookieName!, value: cookieValue!, url: site.origin }]);
+      await context.addCookies([browserCookie(site.session, site.origin)]);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

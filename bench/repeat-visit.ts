@@ -7,7 +7,7 @@
 // Env: STATIC_DIR / BUILD_OUT_DIR (built client), CHROME_PATH (default /usr/bin/chromium).
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
-import { type SeededSite, startSeededSite } from "../scripts/lib/seeded-site";
+import { browserCookie, type SeededSite, startSeededSite } from "../scripts/lib/seeded-site";
 import { summarise } from "./stats";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -67,8 +67,7 @@ try {
       viewport: { width: 412, height: 823 },
       isMobile: true,
     });
-    const [name, value] = site.session.cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: origin }]);
+    await context.addCookies([browserCookie(site.session, origin)]);
     const page = await context.newPage();
     // The first visit installs the worker and fills the device's copy of the data.
     await page.goto(`${origin}${target.path}`);

@@ -17,6 +17,12 @@ function fail(message: string): never {
 }
 
 export type Session = { cookie: string };
+
+/** The session as a browser context's `addCookies` takes it, for `url` (the site's origin). */
+export function browserCookie(session: Session, url: string): { name: string; value: string; url: string } {
+  const at = session.cookie.indexOf("=");
+  return { name: session.cookie.slice(0, at), value: session.cookie.slice(at + 1), url };
+}
 export type SeededSite = {
   origin: string;
   /** The golfer's session cookie (`session=...`). */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { FLAG_RULES, type FlagRule, normaliseName } from "../../../shared/domain/fairplay";
-import type { VerificationStatus } from "../../../shared/domain/verification";
 import { ADMINS_ONLY } from "../../../shared/schemas/admin";
 import { rows } from "../../db/raw";
 import { auditLog } from "../../db/schema/admin";
@@ -12,6 +11,7 @@ import { users, type UserRow } from "../../db/schema/users";
 import { JobRunner } from "../../jobs/runner";
 import { createChallenge, createCourse, join } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
+import { type DirectRecord, firstCourseId, recordRow, utcDay } from "../../test/harness/record-fixtures";
 import { fairplayJobs } from "./jobs";
 import { refreshFlags } from "./refresh";
 import { NORMALISED } from "./rules";
@@ -33,9 +33,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
-
 /** A challenge by a fresh creator with `n` more members, and its course. */
 async function setUp(n = 1, names: Partial<{ displayName: string; username: string }>[] = []) {
   const creator = await signUp(h);
@@ -46,43 +43,12 @@ async function setUp(n = 1, names: Partial<{ displayName: string; username: stri
     await join(m.client, challenge.inviteCode);
     members.push(m);
   }
-  const [course] = await rows<{ course_id: number }>(
-    h.db,
-    sql`select course_id from challenge_courses where challenge_id = ${challenge.id} limit 1`,
-  );
-  return { creator, challenge, members, courseId: course!.course_id };
+  return { creator, challenge, members, courseId: await firstCourseId(h.db, challenge.id) };
 }
 
-type Rec = {
-  userId: number;
-  challengeId: number;
-  courseId: number;
-  hole: number;
-  date?: string;
-  verifier?: string;
-  partnerUserId?: number | null;
-  status?: VerificationStatus;
-};
-
 /** Records written directly (nothing sets pending/confirmed before two-key verification lands). */
-async function insert(list: Rec[]): Promise<number[]> {
-  const ids = await h.db
-    .insert(birdieRecords)
-    .values(
-      list.map((r) => ({
-        userId: r.userId,
-        challengeId: r.challengeId,
-        courseId: r.courseId,
-        holeNumber: r.hole,
-        score: 3,
-        datePlayed: r.date ?? day(-1),
-        verifierName: r.verifier ?? "Pat Partner",
-        verifierSignature: "signature:P",
-        partnerUserId: r.partnerUserId ?? null,
-        verificationStatus: r.status ?? "signed",
-      })),
-    )
-    .returning({ id: birdieRecords.id });
+async function insert(list: DirectRecord[]): Promise<number[]> {
+  const ids = await h.db.insert(birdieRecords).values(list.map(recordRow)).returning({ id: birdieRecords.id });
   return ids.map((r) => r.id);
 }
 
@@ -102,13 +68,13 @@ describe("the rules (one case that flags, one that does not)", () => {
     const base = { challengeId: challenge.id, courseId };
     const ids = await insert(holes(6).map((hole) => ({ ...base, userId: six.user.id, hole })));
     await insert(holes(5).map((hole) => ({ ...base, userId: five.user.id, hole })));
-    await insert(holes(3).map((hole) => ({ ...base, userId: five.user.id, hole: hole + 10, date: day(-2) })));
+    await insert(holes(3).map((hole) => ({ ...base, userId: five.user.id, hole: hole + 10, date: utcDay(-2) })));
     await refreshFlags(h.db, six.user.id);
     await refreshFlags(h.db, five.user.id);
     const [flag] = await flagsOf(six.user.id, "round_birdies");
     expect(flag?.recordIds).toEqual(ids);
     expect(flag?.explanation).toContain(`${six.user.displayName} recorded 6 birdies or better in one round`);
-    expect(flag?.explanation).toContain(day(-1));
+    expect(flag?.explanation).toContain(utcDay(-1));
     expect(await flagsOf(five.user.id, "round_birdies")).toEqual([]);
   });
 
@@ -137,7 +103,7 @@ describe("the rules (one case that flags, one that does not)", () => {
     const { challenge, members, courseId } = await setUp(3);
     const [always, mostly, few] = members as [Golfer, Golfer, Golfer];
     const base = { challengeId: challenge.id, courseId };
-    const at = (i: number) => ({ hole: (i % 18) + 1, date: day(-1 - Math.floor(i / 3)) });
+    const at = (i: number) => ({ hole: (i % 18) + 1, date: utcDay(-1 - Math.floor(i / 3)) });
     const ids = await insert(
       holes(11, 0).map((i) => ({
         ...base,
@@ -172,13 +138,13 @@ describe("the rules (one case that flags, one that does not)", () => {
     await insert([
       { ...base, courseId, userId: apart.user.id, hole: 1 },
       { ...base, courseId, userId: apart.user.id, hole: 2 },
-      { ...base, courseId: other.id, userId: apart.user.id, hole: 3, date: day(-2) },
+      { ...base, courseId: other.id, userId: apart.user.id, hole: 3, date: utcDay(-2) },
     ]);
     await refreshFlags(h.db, twice.user.id);
     await refreshFlags(h.db, apart.user.id);
     const [flag] = await flagsOf(twice.user.id, "two_courses");
     expect(flag?.recordIds).toEqual(ids);
-    expect(flag?.explanation).toContain(`has records on 2 different courses on ${day(-1)}`);
+    expect(flag?.explanation).toContain(`has records on 2 different courses on ${utcDay(-1)}`);
     expect(flag?.explanation).toContain(other.name);
     expect(await flagsOf(apart.user.id, "two_courses")).toEqual([]);
   });
@@ -193,7 +159,7 @@ describe("the rules (one case that flags, one that does not)", () => {
         userId: golfer.user.id,
         partnerUserId: by.user.id,
         hole,
-        date: day(-hole),
+        date: utcDay(-hole),
       }));
     // a and b: 6 + 5 confirmations, only of each other.
     const ring = await insert([...confirmed(a, b, 6, 1), ...confirmed(b, a, 5, 1)]);
@@ -239,7 +205,7 @@ describe("refreshing", () => {
     const res = await g.client.post("/trpc/birdies.recordRound", {
       challengeId: challenge.id,
       courseId,
-      date: day(0),
+      date: utcDay(0),
       holes: holes(6).map((holeNumber) => ({ holeNumber, score: 3 })),
       verifiedBy: { name: "Pat Partner", signature: "P." },
     });
@@ -268,7 +234,7 @@ describe("refreshing", () => {
       const res = await g.client.post("/trpc/birdies.recordRound", {
         challengeId: challenge.id,
         courseId,
-        date: day(0),
+        date: utcDay(0),
         holes: [{ holeNumber: hole, score: 3 }],
         verifiedBy: { name: "Pat Partner", signature: "P." },
       });

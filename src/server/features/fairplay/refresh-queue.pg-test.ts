@@ -8,6 +8,7 @@ import { JobRunner } from "../../jobs/runner";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
 import { signUp } from "../../test/harness/harness";
 import { peerTestHarness } from "../../test/harness/peer";
+import { firstCourseId, recordRow } from "../../test/harness/record-fixtures";
 import { FAIRPLAY_REFRESH_JOB, fairplayJobs } from "./jobs";
 
 // One pending fair-play refresh per golfer (drizzle/0025): a change locks the golfer's pending
@@ -17,8 +18,6 @@ import { FAIRPLAY_REFRESH_JOB, fairplayJobs } from "./jobs";
 // Run with TEST_DATABASE_URL=postgres://... (scripts/test-postgres.sh).
 
 const pg = peerTestHarness("refresh-queue.pg-test.ts");
-
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 const pendingRefreshes = (userId: number) =>
   rows<{ id: number }>(
@@ -34,20 +33,8 @@ describe("a change holds the golfer's pending refresh until it commits", () => {
     const challenge = await createChallenge(creator.client, { allowMultipleBirdies: true });
     const g = await signUp(h);
     await join(g.client, challenge.inviteCode);
-    const [course] = await rows<{ course_id: number }>(
-      h.db,
-      sql`select course_id from challenge_courses where challenge_id = ${challenge.id} limit 1`,
-    );
-    const record = (hole: number) => ({
-      userId: g.user.id,
-      challengeId: challenge.id,
-      courseId: course!.course_id,
-      holeNumber: hole,
-      score: 3,
-      datePlayed: yesterday(),
-      verifierName: "Pat Partner",
-      verifierSignature: "signature:P",
-    });
+    const courseId = await firstCourseId(h.db, challenge.id);
+    const record = (hole: number) => recordRow({ userId: g.user.id, challengeId: challenge.id, courseId, hole });
 
     // A first record: the golfer's refresh is pending (not run yet).
     await h.db.insert(birdieRecords).values(record(1));
