@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { isRouterQuery } from "../lib/query-keys";
 
 // After recording or deleting, the affected data is refetched after 500 ms
 // (docs/product/routes-and-screens.md#data-freshness).
@@ -10,12 +11,6 @@ export const REFRESH_DELAY_MS = 500;
 // query key, so a feature that is not built yet (or renamed) costs nothing. Shared by the record
 // form, the edit list and the offline outbox, so it lives outside any one feature.
 const AFFECTED_ROUTERS = new Set(["birdies", "challenges", "leaderboards", "achievements", "chat"]);
-
-/** Whether a query belongs to one of `routers` (the first segment of its tRPC key). */
-export function isRouterQuery(queryKey: readonly unknown[], routers: ReadonlySet<string>): boolean {
-  const path = queryKey[0];
-  return Array.isArray(path) && typeof path[0] === "string" && routers.has(path[0]);
-}
 
 /**
  * Invalidates every query a new or deleted record affects, after the 500 ms delay of

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { ChallengeListItem } from "../../../../shared/schemas/challenges";
-import { isRouterQuery } from "../../../hooks/use-refresh-after-record-change";
+import { isRouterQuery } from "../../../lib/query-keys";
 
 // What the dashboard shows beside My Challenges and that a record changes: the golfer's records
 // (the card's pending marks and hole dialog), the boards and the achievements. Chat is live and
@@ -18,8 +18,10 @@ export function ownProgressKey(challenges: readonly ChallengeListItem[]): string
  * else) reaches the dashboard through My Challenges' poll, which carries the golfer's progress.
  * When that progress differs between two answers, the rest of the screen is asked for again, so
  * the card, the board and the achievements agree with the list instead of waiting for a reload.
- * The first answer only sets the baseline; a round recorded on this device already refreshed
- * everything, and its list answer then matches what the next poll brings.
+ * The first answer only sets the baseline (the dashboard mounts after a round recorded on this
+ * device has refreshed everything). A change made while the dashboard is open (a record deleted
+ * from the hole dialog, a queued round syncing) is refreshed by its own code and then once more
+ * from here: three small reads, not worth telling the two apart.
  */
 export function useFollowOwnProgress(challenges: readonly ChallengeListItem[] | undefined) {
   const queryClient = useQueryClient();

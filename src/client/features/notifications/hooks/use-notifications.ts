@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { NotificationKind } from "../../../../shared/schemas/notifications";
-import { isRouterQuery } from "../../../hooks/use-refresh-after-record-change";
+import { isRouterQuery } from "../../../lib/query-keys";
 import { trpc } from "../../../lib/trpc";
 import { type NotificationEvent, openNotificationSocket } from "../lib/notification-socket";
 

@@ -6,6 +6,7 @@ import {
   persistQueryClientSave,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
+import { routerOf } from "../../../lib/query-keys";
 
 // What the golfer last saw is kept in IndexedDB (ADR 0029) so the app shows it at the course with
 // no signal, a cold start from the home screen included. Loaded after the first render (a dynamic
@@ -19,12 +20,6 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * the widgets mount on old parts and ask for them beside the request that brings them.
  */
 const NEVER_KEPT = new Set(["auth", "admin", "dashboard"]);
-
-function routerOf(queryKey: readonly unknown[]): string | null {
-  const path = queryKey[0];
-  if (Array.isArray(path) && typeof path[0] === "string") return path[0];
-  return typeof path === "string" ? path : null;
-}
 
 /**
  * Restores the kept queries of this golfer and keeps saving them. The buster names the golfer, so
