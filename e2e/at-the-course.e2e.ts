@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { baseURL, createChallengeViaApi, holeButton, namedUser, recordViaApi } from "./birdie-helpers";
-import { expect, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
+import { expect, keptCopy, registerViaApi, test, waitForServiceWorkerControl } from "./fixtures";
 
 // Issue 15, "At the course": the record flow on a 390x844 phone held in one thumb (state-aware
 // hole picker, the check before the partner signs, the draft that survives Back/Forward/reload/
@@ -22,27 +22,7 @@ async function birdiesOf(request: APIRequestContext, challengeId: number) {
  */
 async function waitUntilKept(page: Page, procedure: string) {
   const [router, name] = procedure.split(".");
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          ([r, n]) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open("keyval-store");
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains("keyval")) return resolve(false);
-                const get = db.transaction("keyval").objectStore("keyval").get("birdie.query-cache");
-                get.onerror = () => resolve(false);
-                get.onsuccess = () => resolve(typeof get.result === "string" && get.result.includes(`["${r}","${n}"]`));
-              };
-            }),
-          [router, name] as const,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await expect.poll(() => keptCopy(page), { timeout: 15_000 }).toContain(`["${router}","${name}"]`);
 }
 
 async function toVerification(page: Page, partner = "Jack Partner", signature = "J. Partner") {

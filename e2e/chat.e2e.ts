@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, WebSocketRoute } from "@playwright/test";
 import { baseURL, createChallengeViaApi, joinViaInvite, namedUser, recordViaApi } from "./birdie-helpers";
-import { expect, registerViaApi, test, type TestUser } from "./fixtures";
+import { expect, keptCopy, registerViaApi, test, type TestUser } from "./fixtures";
 
 // Challenge chat (docs/product/routes-and-screens.md#challenge-chat-card,
 // docs/product/api.md#websocket-ws). Set-up goes through the API; each player sits in their own
@@ -30,24 +30,6 @@ async function openChat(page: Page): Promise<Locator> {
   await expect(card).toBeVisible();
   await expect(card.getByTestId("chat-connection")).toHaveText("Live");
   return card;
-}
-
-/** The device's kept copy of the query cache (ADR 0029), as saved in IndexedDB, or "" when none. */
-function keptCopy(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open("keyval-store");
-        open.onerror = () => resolve("");
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve("");
-          const get = db.transaction("keyval").objectStore("keyval").get("birdie.query-cache");
-          get.onerror = () => resolve("");
-          get.onsuccess = () => resolve(typeof get.result === "string" ? get.result : "");
-        };
-      }),
-  );
 }
 
 test.describe("challenge chat", () => {

@@ -62,3 +62,24 @@ export { expect };
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 20_000 });
 }
+
+/**
+ * The device's kept copy of the query cache (ADR 0029) as saved in IndexedDB, or "" when there is
+ * none yet. Saving is throttled (at most once a second): poll it rather than read it once.
+ */
+export function keptCopy(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve("");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve("");
+          const get = db.transaction("keyval").objectStore("keyval").get("birdie.query-cache");
+          get.onerror = () => resolve("");
+          get.onsuccess = () => resolve(typeof get.result === "string" ? get.result : "");
+        };
+      }),
+  );
+}
