@@ -1,9 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { NotificationKind } from "../../../../shared/schemas/notifications";
 import { isRouterQuery } from "../../../lib/query-keys";
+import { getQueryKey } from "@trpc/react-query";
 import { trpc } from "../../../lib/trpc";
 import { type NotificationEvent, openNotificationSocket } from "../lib/notification-socket";
+
+const notificationListKey = JSON.stringify(getQueryKey(trpc.notifications.list)[0]);
+/** The bell's and the list page's queries (any input), not the settings. */
+const isNotificationList = (queryKey: readonly unknown[]) => JSON.stringify(queryKey[0]) === notificationListKey;
 
 /**
  * What a live notification says has changed on the server, by the tRPC routers whose queries show
@@ -45,13 +50,20 @@ export function useLiveNotifications(userId: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: another golfer signing in on this tab needs a socket of their own (the session cookie is read at the upgrade).
   useEffect(() => {
     const url = `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/ws`;
-    const refresh = () => void utils.notifications.list.invalidate();
-    const onEvent = (event: NotificationEvent) => {
-      refresh();
-      const routers = event.notification && STALE_AFTER[event.notification.type];
-      if (routers) void queryClient.invalidateQueries({ predicate: (query) => isRouterQuery(query.queryKey, routers) });
+    // After an event, in-flight reads are cancelled first: TanStack Query joins an invalidation to
+    // a fetch already in flight when the query has no data yet, and that answer may have been read
+    // before the event's change committed (an event during the bell's first load was lost until
+    // the 2-minute poll). A (re)connection only asks again (no event says a change happened).
+    const afterEvent = async (predicate: (query: Query) => boolean) => {
+      await queryClient.cancelQueries({ predicate });
+      await queryClient.invalidateQueries({ predicate });
     };
-    return openNotificationSocket(url, onEvent, refresh);
+    const onEvent = (event: NotificationEvent) => {
+      void afterEvent((query) => isNotificationList(query.queryKey));
+      const routers = event.notification && STALE_AFTER[event.notification.type];
+      if (routers) void afterEvent((query) => isRouterQuery(query.queryKey, routers));
+    };
+    return openNotificationSocket(url, onEvent, () => void utils.notifications.list.invalidate());
   }, [userId, utils, queryClient]);
 }
 
