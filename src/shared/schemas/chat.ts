@@ -6,7 +6,7 @@ import { readableText } from "./text";
 export { CHAT_MESSAGE_MAX, CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX };
 
 export const MESSAGE_EMPTY = "Message cannot be empty";
-export const MESSAGE_TOO_LONG = "Message must be at most 1000 characters";
+export const MESSAGE_TOO_LONG = `Message must be at most ${CHAT_MESSAGE_MAX} characters`;
 
 const LIMIT_RANGE = `Limit must be between 1 and ${CHAT_PAGE_MAX}`;
 const CURSOR_AND_AFTER = "Use either cursor or after, not both";

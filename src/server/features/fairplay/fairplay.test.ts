@@ -11,7 +11,7 @@ import { users, type UserRow } from "../../db/schema/users";
 import { JobRunner } from "../../jobs/runner";
 import { createChallenge, createCourse, join } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { type DirectRecord, firstCourseId, recordRow, utcDay } from "../../test/harness/record-fixtures";
+import { type DirectRecord, firstCourseId, dayFromToday, recordRow } from "../../test/harness/record-fixtures";
 import { fairplayJobs } from "./jobs";
 import { refreshFlags } from "./refresh";
 import { NORMALISED } from "./rules";
@@ -68,13 +68,13 @@ describe("the rules (one case that flags, one that does not)", () => {
     const base = { challengeId: challenge.id, courseId };
     const ids = await insert(holes(6).map((hole) => ({ ...base, userId: six.user.id, hole })));
     await insert(holes(5).map((hole) => ({ ...base, userId: five.user.id, hole })));
-    await insert(holes(3).map((hole) => ({ ...base, userId: five.user.id, hole: hole + 10, date: utcDay(-2) })));
+    await insert(holes(3).map((hole) => ({ ...base, userId: five.user.id, hole: hole + 10, date: dayFromToday(-2) })));
     await refreshFlags(h.db, six.user.id);
     await refreshFlags(h.db, five.user.id);
     const [flag] = await flagsOf(six.user.id, "round_birdies");
     expect(flag?.recordIds).toEqual(ids);
     expect(flag?.explanation).toContain(`${six.user.displayName} recorded 6 birdies or better in one round`);
-    expect(flag?.explanation).toContain(utcDay(-1));
+    expect(flag?.explanation).toContain(dayFromToday(-1));
     expect(await flagsOf(five.user.id, "round_birdies")).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe("the rules (one case that flags, one that does not)", () => {
     const { challenge, members, courseId } = await setUp(3);
     const [always, mostly, few] = members as [Golfer, Golfer, Golfer];
     const base = { challengeId: challenge.id, courseId };
-    const at = (i: number) => ({ hole: (i % 18) + 1, date: utcDay(-1 - Math.floor(i / 3)) });
+    const at = (i: number) => ({ hole: (i % 18) + 1, date: dayFromToday(-1 - Math.floor(i / 3)) });
     const ids = await insert(
       holes(11, 0).map((i) => ({
         ...base,
@@ -138,13 +138,13 @@ describe("the rules (one case that flags, one that does not)", () => {
     await insert([
       { ...base, courseId, userId: apart.user.id, hole: 1 },
       { ...base, courseId, userId: apart.user.id, hole: 2 },
-      { ...base, courseId: other.id, userId: apart.user.id, hole: 3, date: utcDay(-2) },
+      { ...base, courseId: other.id, userId: apart.user.id, hole: 3, date: dayFromToday(-2) },
     ]);
     await refreshFlags(h.db, twice.user.id);
     await refreshFlags(h.db, apart.user.id);
     const [flag] = await flagsOf(twice.user.id, "two_courses");
     expect(flag?.recordIds).toEqual(ids);
-    expect(flag?.explanation).toContain(`has records on 2 different courses on ${utcDay(-1)}`);
+    expect(flag?.explanation).toContain(`has records on 2 different courses on ${dayFromToday(-1)}`);
     expect(flag?.explanation).toContain(other.name);
     expect(await flagsOf(apart.user.id, "two_courses")).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe("the rules (one case that flags, one that does not)", () => {
         userId: golfer.user.id,
         partnerUserId: by.user.id,
         hole,
-        date: utcDay(-hole),
+        date: dayFromToday(-hole),
       }));
     // a and b: 6 + 5 confirmations, only of each other.
     const ring = await insert([...confirmed(a, b, 6, 1), ...confirmed(b, a, 5, 1)]);
@@ -205,7 +205,7 @@ describe("refreshing", () => {
     const res = await g.client.post("/trpc/birdies.recordRound", {
       challengeId: challenge.id,
       courseId,
-      date: utcDay(0),
+      date: dayFromToday(0),
       holes: holes(6).map((holeNumber) => ({ holeNumber, score: 3 })),
       verifiedBy: { name: "Pat Partner", signature: "P." },
     });
@@ -234,7 +234,7 @@ describe("refreshing", () => {
       const res = await g.client.post("/trpc/birdies.recordRound", {
         challengeId: challenge.id,
         courseId,
-        date: utcDay(0),
+        date: dayFromToday(0),
         holes: [{ holeNumber: hole, score: 3 }],
         verifiedBy: { name: "Pat Partner", signature: "P." },
       });

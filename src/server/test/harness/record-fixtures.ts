@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { utcDay } from "../../../shared/domain/play-date-window";
 import type { VerificationStatus } from "../../../shared/domain/verification";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
@@ -9,8 +10,8 @@ import type { birdieRecords } from "../../db/schema/birdies";
 
 const DAY = 86_400_000;
 
-/** A UTC calendar day `offset` days from today ("2026-11-26" for -1 on the 27th). */
-export const utcDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** The UTC calendar day `offset` days from today ("2026-11-26" for -1 on the 27th). */
+export const dayFromToday = (offset: number) => utcDay(Date.now() + offset * DAY);
 
 /** The id of a challenge's first course. */
 export async function firstCourseId(db: Db, challengeId: number): Promise<number> {
@@ -42,7 +43,7 @@ export function recordRow(r: DirectRecord): typeof birdieRecords.$inferInsert {
     courseId: r.courseId,
     holeNumber: r.hole,
     score: 3,
-    datePlayed: r.date ?? utcDay(-1),
+    datePlayed: r.date ?? dayFromToday(-1),
     verifierName: r.verifier ?? "Pat Partner",
     verifierSignature: "signature:P",
     partnerUserId: r.partnerUserId ?? null,

@@ -2,13 +2,8 @@ import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { NotificationKind } from "../../../../shared/schemas/notifications";
 import { isRouterQuery } from "../../../lib/query-keys";
-import { getQueryKey } from "@trpc/react-query";
 import { trpc } from "../../../lib/trpc";
 import { type NotificationEvent, openNotificationSocket } from "../lib/notification-socket";
-
-const notificationListKey = JSON.stringify(getQueryKey(trpc.notifications.list)[0]);
-/** The bell's and the list page's queries (any input), not the settings. */
-const isNotificationList = (queryKey: readonly unknown[]) => JSON.stringify(queryKey[0]) === notificationListKey;
 
 /**
  * What a live notification says has changed on the server, by the tRPC routers whose queries show
@@ -54,14 +49,19 @@ export function useLiveNotifications(userId: number) {
     // a fetch already in flight when the query has no data yet, and that answer may have been read
     // before the event's change committed (an event during the bell's first load was lost until
     // the 2-minute poll). A (re)connection only asks again (no event says a change happened).
-    const afterEvent = async (predicate: (query: Query) => boolean) => {
+    const listAfterEvent = async () => {
+      await utils.notifications.list.cancel();
+      await utils.notifications.list.invalidate();
+    };
+    const routersAfterEvent = async (routers: ReadonlySet<string>) => {
+      const predicate = (query: Query) => isRouterQuery(query.queryKey, routers);
       await queryClient.cancelQueries({ predicate });
       await queryClient.invalidateQueries({ predicate });
     };
     const onEvent = (event: NotificationEvent) => {
-      void afterEvent((query) => isNotificationList(query.queryKey));
+      void listAfterEvent();
       const routers = event.notification && STALE_AFTER[event.notification.type];
-      if (routers) void afterEvent((query) => isRouterQuery(query.queryKey, routers));
+      if (routers) void routersAfterEvent(routers);
     };
     return openNotificationSocket(url, onEvent, () => void utils.notifications.list.invalidate());
   }, [userId, utils, queryClient]);
