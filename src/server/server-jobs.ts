@@ -1,4 +1,4 @@
-import { fairplayJobs } from "./features/fairplay/jobs";
+import { fairplayBackgroundKinds, fairplayJobs } from "./features/fairplay/jobs";
 import { notificationJobs } from "./features/notifications/jobs";
 import { resultsJobs } from "./features/results/jobs";
 import { mailJobs } from "./features/mail/public";
@@ -12,4 +12,12 @@ import type { JobHandlers } from "./jobs/runner";
  */
 export function serverJobHandlers(): JobHandlers {
   return { ...notificationJobs, ...mailJobs, ...pushJobs, ...fairplayJobs, ...resultsJobs };
+}
+
+/**
+ * Kinds run only when nothing else is due: work no golfer is waiting for (ADR 0049 addendum).
+ * Everything else (notifications, push, mail, results) goes first, oldest first.
+ */
+export function serverBackgroundJobKinds(): readonly string[] {
+  return [...fairplayBackgroundKinds];
 }

@@ -18,7 +18,7 @@ import { SessionCache } from "./auth/session-cache";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
 import { defaultJobConcurrency, type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
-import { serverJobHandlers } from "./server-jobs";
+import { serverBackgroundJobKinds, serverJobHandlers } from "./server-jobs";
 
 export type RunningServer = {
   url: string;
@@ -102,6 +102,7 @@ export async function startServer(
   const jobs = new JobRunner(jobDeps, opts.jobHandlers ?? serverJobHandlers(), {
     concurrency: jobSlots,
     busy: poolUsage ? () => poolUsage().waiting > 0 : undefined,
+    background: serverBackgroundJobKinds(),
     ...opts.jobOptions,
   });
   deps.readiness!.push(...jobs.readiness());

@@ -9,6 +9,7 @@ import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
 import { sweepExpired } from "../lib/sweep";
 import { Metrics } from "../metrics/metrics";
+import { FAIRPLAY_REFRESH_JOB } from "../features/fairplay/jobs";
 import { startServer } from "../server";
 import { createTestHarness, testEnv, type TestHarness } from "../test/harness/harness";
 import { parsePrometheusText, sampleValue } from "../test/harness/prometheus-text";
@@ -302,6 +303,61 @@ describe("running jobs", () => {
     expect(swept.jobs).toBeGreaterThanOrEqual(1);
     expect((await jobsOf(k)).map((j) => j.payload)).toEqual([{ keyed: true }, { recent: true }]);
   });
+});
+
+describe("background kinds go last (ADR 0049 addendum)", () => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+
+  test("a background kind waits while any other kind is due, then runs oldest first", async () => {
+    const bg = kind("bg");
+    const urgent = kind("urgent");
+    const mail = kind("mail");
+    // The background jobs are the oldest: without priority they would run first.
+    for (const n of [1, 2, 3]) await enqueueJob(h.db, bg, { n }, { runAt: ago(60_000 - n * 1_000) });
+    await enqueueJob(h.db, urgent, { n: 4 }, { runAt: ago(10_000) });
+    await enqueueJob(h.db, mail, { n: 5 });
+    const order: string[] = [];
+    const record: (name: string) => JobHandler = (name) => async (p: { n: number }) => void order.push(`${name}${p.n}`);
+    const handlers = { [bg]: record("bg"), [urgent]: record("urgent"), [mail]: record("mail") };
+    // One slot, so the claims show the order; a kind named background but not handled is ignored.
+    const r = runner(handlers, { concurrency: 1, background: [bg, kind("not-handled")] });
+    expect(await r.runDue()).toBe(5);
+    expect(order).toEqual(["urgent4", "mail5", "bg1", "bg2", "bg3"]);
+  });
+
+  test("without background kinds the queue stays oldest first", async () => {
+    const bg = kind("fifo-bg");
+    const urgent = kind("fifo-urgent");
+    await enqueueJob(h.db, bg, { n: 1 }, { runAt: ago(30_000) });
+    await enqueueJob(h.db, urgent, { n: 2 }, { runAt: ago(10_000) });
+    const order: number[] = [];
+    const handler: JobHandler = async (p: { n: number }) => void order.push(p.n);
+    expect(await runner({ [bg]: handler, [urgent]: handler }, { concurrency: 1 }).runDue()).toBe(2);
+    expect(order).toEqual([1, 2]);
+  });
+
+  test("a server process runs fair-play refreshes after a golfer's notification due later", async () => {
+    const urgent = kind("server-urgent");
+    const order: string[] = [];
+    await enqueueJob(h.db, FAIRPLAY_REFRESH_JOB, { userId: -1 }, { runAt: ago(20_000) });
+    await enqueueJob(h.db, FAIRPLAY_REFRESH_JOB, { userId: -2 }, { runAt: ago(15_000) });
+    await enqueueJob(h.db, urgent, { userId: -3 }, { runAt: ago(1_000) });
+    const server = await startServer(testEnv({ PORT: "0", JOB_CONCURRENCY: "1" }), {
+      database: { ...h.database, close: async () => {} },
+      jobHandlers: {
+        [FAIRPLAY_REFRESH_JOB]: async (p: { userId: number }) => void order.push(`refresh${p.userId}`),
+        [urgent]: async (p: { userId: number }) => void order.push(`urgent${p.userId}`),
+      },
+      jobOptions: { pollMs: 20 },
+    });
+    try {
+      for (let i = 0; i < 250 && order.length < 3; i++) await Bun.sleep(20);
+      expect(order).toEqual(["urgent-3", "refresh-1", "refresh-2"]);
+    } finally {
+      await server.stop();
+      await h.db.delete(jobs).where(eq(jobs.kind, FAIRPLAY_REFRESH_JOB));
+    }
+  }, 30_000);
 });
 
 describe("jobs yield to requests (ADR 0049)", () => {

@@ -10,3 +10,9 @@ const refresh: JobHandler = async (payload: { userId: number; tx?: number }, { d
 
 /** Composed into every server process's runner (server-jobs.ts). */
 export const fairplayJobs: JobHandlers = { [FAIRPLAY_REFRESH_JOB]: refresh };
+
+/**
+ * Nobody waits for a refresh (flags are for admins, and a later refresh recomputes everything), so
+ * the runner takes it only when no notification, push or mail is due (ADR 0049 addendum).
+ */
+export const fairplayBackgroundKinds: readonly string[] = [FAIRPLAY_REFRESH_JOB];
