@@ -130,6 +130,58 @@ test.describe("first paint", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Challenge Not Found" })).toBeVisible();
   });
 
+  test("the sign-in page comes painted in the server's HTML; React adopts those nodes and only then takes input (ADR 0054)", async ({
+    page,
+    browser,
+  }) => {
+    // A golfer made in a context of its own: this page stays signed out.
+    const other = await browser.newContext();
+    const user = await registerViaApi(await other.newPage());
+    await other.close();
+
+    const served = await (await page.request.get("/auth?redirect=%2Fprofile")).text();
+    expect(served).toContain('data-first-screen="/auth" inert');
+    expect(served).toContain("Welcome back</h1>");
+    expect(served).toContain('name="username"');
+    // Another tab of the page, or a signed-in visitor, gets the plain page.
+    expect(await (await page.request.get("/auth?tab=register")).text()).not.toContain("data-first-screen");
+
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") problems.push(msg.text());
+    });
+    // The app's entry is held back: what shows until then is the server's HTML alone.
+    const entry = /<meta name="app-entry" content="([^"]+)"/.exec(served)?.[1];
+    expect(entry).toBeTruthy();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth", { waitUntil: "domcontentloaded" });
+    const heading = page.locator("h1", { hasText: "Welcome back" });
+    await expect(heading).toBeVisible();
+    await expect(page.locator("#root")).toHaveAttribute("inert", "");
+    await heading.evaluate((h1) => {
+      (window as unknown as { paintedHeading: Element }).paintedHeading = h1;
+    });
+
+    release();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    // Hydrated, not rendered again: the heading the browser painted first is still the one shown.
+    expect(
+      await heading.evaluate((h1) => h1 === (window as unknown as { paintedHeading: Element }).paintedHeading),
+    ).toBe(true);
+    await page.getByLabel("Username").fill(user.username);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(welcomeBack(page, user)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test.describe("through the service worker", () => {
     test.use({ serviceWorkers: "allow" });
 

@@ -1,6 +1,7 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadFirstScreen } from "./app/router";
 import { captureInstallPrompt, registerServiceWorker } from "./features/pwa/public";
 import { mountAnnouncer } from "./lib/announce";
 import { keepKeyboardFocusInView } from "./lib/focus";
@@ -30,14 +31,37 @@ registerServiceWorker();
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-// The first render as a transition: React then renders in slices of a few milliseconds and lets
-// the browser in between, instead of one long task that blocks a phone's main thread while the
-// page fills (Lighthouse's Total Blocking Time; ADR 0052).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/** Runs once React has committed the page: a prerendered first screen takes input from then on. */
+function TakesInput() {
+  useEffect(() => container?.removeAttribute("inert"), []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <App />
+    <TakesInput />
+  </StrictMode>
+);
+// The sign-in page's first screen came as HTML from the server (ADR 0054): React adopts it when it
+// is the page shown and nobody is signed in (hydration keeps the nodes the phone already painted,
+// so the page is not painted twice); otherwise the app renders from scratch over it.
+const firstScreen =
+  container.dataset.firstScreen === window.location.pathname && firstPaintData()?.user === null
+    ? preloadFirstScreen(window.location.pathname)
+    : null;
+if (firstScreen !== null) {
+  // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
+  void firstScreen.then(
+    () => hydrateRoot(container, app),
+    () => hydrateRoot(container, app),
   );
-});
+} else {
+  // The first render as a transition: React then renders in slices of a few milliseconds and lets
+  // the browser in between, instead of one long task that blocks a phone's main thread while the
+  // page fills (Lighthouse's Total Blocking Time; ADR 0052).
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
+}

@@ -81,6 +81,14 @@ const AdminAnalyticsPage = lazyPage(
 );
 
 /**
+ * The page chunk behind a prerendered first screen (ADR 0054), loaded before React hydrates it so
+ * the page renders in that first pass; null for any other path.
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
+  return pathname === "/auth" ? AuthPage.preload() : null;
+}
+
+/**
  * /login is an alias of /auth (docs/product/routes-and-screens.md#guards-and-redirects); the query
  * (redirect) travels along.
  */

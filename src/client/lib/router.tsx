@@ -108,7 +108,11 @@ export function useNavigate(): NavigateFunction {
 export function useLocation(): Location {
   const pathname = usePathname();
   const search = useSearch();
-  const hash = useLocationProperty(() => window.location.hash);
+  // The server's render (and hydration of it) has no hash: the first screen never depends on one.
+  const hash = useLocationProperty(
+    () => window.location.hash,
+    () => "",
+  );
   const entry = useHistoryState<HistoryEntry | null>();
   // A new object per navigation (each has its own history.state), like react-router's location.
   return useMemo(

@@ -59,8 +59,13 @@ function subscribe(listener: () => void) {
 }
 
 const getSnapshot = () => current;
+/**
+ * What a page prerendered at build time shows (the choice is the browser's), and so what hydrating
+ * it starts from; the stored choice follows in the next render (ADR 0054).
+ */
+const SERVER_SNAPSHOT: ThemeState = { choice: "system", resolved: "light" };
 
 export function useTheme() {
-  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const state = useSyncExternalStore(subscribe, getSnapshot, () => SERVER_SNAPSHOT);
   return { ...state, setChoice: setThemeChoice };
 }

@@ -14,6 +14,8 @@ let h: TestHarness;
 let dir: string;
 
 const INDEX = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
+/** What scripts/prerender-first-screens.ts writes for /auth, shortened (ADR 0054). */
+const AUTH_SCREEN = `<!doctype html><html><head><title>Birdie</title><meta name="app-entry" content="/assets/main.js"></head><body><div id="root" data-first-screen="/auth" inert><h1>Welcome back</h1></div></body></html>`;
 const MANIFEST = {
   "index.html": { file: "assets/main.js", isEntry: true, imports: ["_shared.js"] },
   "_shared.js": { file: "assets/shared.js" },
@@ -33,6 +35,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, ".vite"));
   writeFileSync(join(dir, "index.html"), INDEX);
   writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  mkdirSync(join(dir, "first-screens"));
+  writeFileSync(join(dir, "first-screens", "auth.html"), AUTH_SCREEN);
   h = await createTestHarness({ env: { STATIC_DIR: dir } });
 }, 120_000);
 afterAll(async () => {
@@ -99,6 +103,25 @@ describe("first paint", () => {
     expect(shell.text).toBe(INDEX);
     // The manifest is for the server only.
     expect((await anonymous.get("/.vite/manifest.json")).status).toBe(404);
+  });
+
+  test("signed out on /auth: the prerendered first screen, with the data block and the page's chunk (ADR 0054)", async () => {
+    const anonymous = new RestClient(h.app);
+    for (const path of ["/auth", "/auth?redirect=%2Fprofile"]) {
+      const html = (await anonymous.get(path)).text;
+      expect(html).toContain('<div id="root" data-first-screen="/auth" inert><h1>Welcome back</h1></div>');
+      expect(dataBlock(html)).toEqual({ user: null });
+      expect(preloads(html)).toEqual(["/assets/auth-page.js"]);
+    }
+    // Another tab, another path, or a signed-in visitor (sent on by the app): the plain page.
+    for (const path of ["/auth?tab=register", "/auth/", "/login", "/"])
+      expect((await anonymous.get(path)).text).not.toContain("data-first-screen");
+    const { client } = await signUp(h);
+    const signedIn = (await client.get("/auth")).text;
+    expect(signedIn).not.toContain("data-first-screen");
+    expect(dataBlock(signedIn).user).not.toBeNull();
+    // The file goes out only as a page, with who is signed in in it.
+    expect((await anonymous.get("/first-screens/auth.html")).status).toBe(404);
   });
 
   test("a page that renews the session slides the cookie forward, as the API does", async () => {

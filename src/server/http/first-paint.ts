@@ -46,6 +46,22 @@ export function staticChunkFiles(manifest: Manifest, key: string, into = new Set
 
 export type FirstPaintUser = Record<string, unknown> | null;
 
+/** Where the build keeps prerendered first screens (scripts/prerender-first-screens.ts). */
+export const FIRST_SCREENS_DIR = "first-screens";
+
+/**
+ * The prerendered first screen for this request (ADR 0054), as a path under the static folder, or
+ * null for the plain index.html: the sign-in page's Login tab for a signed-out visitor. The file
+ * holds the page as the app renders /auth with no query; `?tab=register` renders another tab, and a
+ * signed-in visitor is sent on from /auth, so both get the plain page. `?redirect=` changes nothing
+ * on screen.
+ */
+export function firstScreenFile(path: string, search: string, user: FirstPaintUser): string | null {
+  if (user || path !== "/auth") return null;
+  if (new URLSearchParams(search).get("tab") === "register") return null;
+  return `${FIRST_SCREENS_DIR}/auth.html`;
+}
+
 export type FirstPaint = {
   /** The HTML for `path` with `user` (null: signed out) in it; `index` is the built index.html. */
   render(index: string, path: string, user: FirstPaintUser): string;

@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
-import { firstPaint } from "./first-paint";
+import { FIRST_SCREENS_DIR, firstPaint, firstScreenFile } from "./first-paint";
 
 /** Who the HTML says is signed in (the app's public user shape), or null; called per HTML answer. */
 export type PageUser = (c: Context<HonoEnv>) => Promise<Record<string, unknown> | null>;
@@ -24,6 +24,15 @@ export function staticSite(staticDir: string, pageUser?: PageUser) {
   const app = new Hono<HonoEnv>();
   const paint = firstPaint(root);
   let index: string | undefined;
+  // Read once each; a build without the file (an older build, the dev server) serves index.html.
+  const firstScreens = new Map<string, string | null>();
+  async function firstScreen(file: string): Promise<string | null> {
+    if (!firstScreens.has(file)) {
+      const found = Bun.file(resolve(root, file));
+      firstScreens.set(file, (await found.exists()) ? await found.text() : null);
+    }
+    return firstScreens.get(file) ?? null;
+  }
 
   // No file name holds a NUL byte, and Bun refuses to open one (it throws, a 500): a path with an
   // encoded NUL is a bad request, whatever it asks for (/%00, /ws%00, /assets/x%00.js).
@@ -45,6 +54,8 @@ export function staticSite(staticDir: string, pageUser?: PageUser) {
   app.get("/", (c) => page(c));
   // The build manifest is for the server (first-paint.ts), not for browsers.
   app.use("/.vite/*", async (c) => c.text("Not found", 404));
+  // Prerendered first screens go out through page() only, with who is signed in added.
+  app.use(`/${FIRST_SCREENS_DIR}/*`, async (c) => c.text("Not found", 404));
   app.use(
     "*",
     serveStatic({
@@ -67,7 +78,9 @@ export function staticSite(staticDir: string, pageUser?: PageUser) {
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding, Cookie");
     index ??= await Bun.file(indexPath).text();
-    const html = paint.render(index, path, pageUser ? await pageUser(c) : null);
+    const user = pageUser ? await pageUser(c) : null;
+    const screen = firstScreenFile(path, new URL(c.req.url).search, user);
+    const html = paint.render((screen && (await firstScreen(screen))) ?? index, path, user);
     const accepts = c.req.header("accept-encoding") ?? "";
     if (/\bbr\b/.test(accepts)) {
       c.header("Content-Encoding", "br");

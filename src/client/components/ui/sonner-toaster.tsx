@@ -71,7 +71,11 @@ function useAutoDismiss(id: Id, duration: number, paused: boolean) {
 }
 
 function ToastCard({ id, toast }: { id: Id; toast: ShownToast }) {
-  const isCurrent = useSyncExternalStore(subscribe, () => current === id);
+  const isCurrent = useSyncExternalStore(
+    subscribe,
+    () => current === id,
+    () => current === id,
+  );
   const cardRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -171,7 +175,12 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
  * over the header or the page title. The top edge only when the toast would cover the focused control.
  */
 export default function SonnerToaster() {
-  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+  // Phone first on the server (and while hydrating its HTML); the browser's answer right after.
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
   const [edge, setEdge] = useState<Edge>("bottom");
   const edgeRef = useRef(edge);
   edgeRef.current = edge;
