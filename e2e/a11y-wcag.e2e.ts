@@ -128,6 +128,8 @@ async function seed(browser: Browser): Promise<World> {
 /** The page has rendered: a heading, and no spinner or skeleton still waiting on data. */
 async function waitForContent(page: Page) {
   await expect(page.locator("h1").first()).toBeVisible();
+  // A first screen the server painted (the sign-in page, ADR 0054) is inert until the app adopts it.
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
   await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
 }
 
