@@ -10,12 +10,8 @@
 // reads the location and some media queries, and nothing here runs effects.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-
-// The server serves these from this folder (src/server/http/first-paint.ts, FIRST_SCREENS_DIR).
-const FIRST_SCREENS_DIR = "first-screens";
-
-/** The prerendered pages: the path React renders, the file the server picks for it. */
-const SCREENS = [{ path: "/auth", file: "auth.html" }] as const;
+// One list for the build and the server that sends the files.
+import { FIRST_SCREENS, FIRST_SCREENS_DIR } from "../src/server/http/first-paint";
 
 /** What the browser has and the first render reads, for a signed-out visitor on a phone. */
 function standInBrowser(path: string) {
@@ -60,7 +56,7 @@ async function main() {
   const out = resolve(process.env.BUILD_OUT_DIR ?? "dist/client");
   const index = readFileSync(join(out, "index.html"), "utf8");
   mkdirSync(join(out, FIRST_SCREENS_DIR), { recursive: true });
-  for (const screen of SCREENS) {
+  for (const screen of FIRST_SCREENS) {
     standInBrowser(screen.path);
     // Imported after the stand-ins: some modules read the location when they load.
     const [{ createElement, StrictMode }, { prerender }, { App }] = await Promise.all([
@@ -70,8 +66,8 @@ async function main() {
     ]);
     const { prelude } = await prerender(createElement(StrictMode, null, createElement(App)));
     const markup = await new Response(prelude).text();
-    writeFileSync(join(out, FIRST_SCREENS_DIR, screen.file), firstScreenHtml(index, screen.path, markup));
-    console.log(`first screen ${screen.path}: ${markup.length} characters -> ${FIRST_SCREENS_DIR}/${screen.file}`);
+    writeFileSync(join(out, screen.file), firstScreenHtml(index, screen.path, markup));
+    console.log(`first screen ${screen.path}: ${markup.length} characters -> ${screen.file}`);
   }
 }
 

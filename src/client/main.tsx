@@ -52,10 +52,8 @@ const firstScreen =
     : null;
 if (firstScreen !== null) {
   // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
-  void firstScreen.then(
-    () => hydrateRoot(container, app),
-    () => hydrateRoot(container, app),
-  );
+  // A chunk that failed to load leaves React.lazy to try again while hydrating.
+  void firstScreen.catch(() => {}).then(() => hydrateRoot(container, app));
 } else {
   // The first render as a transition: React then renders in slices of a few milliseconds and lets
   // the browser in between, instead of one long task that blocks a phone's main thread while the

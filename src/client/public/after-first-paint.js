@@ -1,8 +1,7 @@
 // Starts the app once the browser has painted the page's first screen, which the server sent as
-// HTML (scripts/prerender-first-screens.ts, ADR 0054). The entry is already downloading (a
-// modulepreload beside this file); as a module script in the HTML it would run as soon as it
-// arrived, often before the first frame, and the finished form would wait for the app's first long
-// task. "Painted" is the browser's own first-contentful-paint entry, which is reported once the
+// HTML (scripts/prerender-first-screens.ts, ADR 0054). As a module script (or a modulepreload) in
+// the HTML the entry would download beside the stylesheet and run as soon as it arrived, often
+// before the first frame, and the finished form would wait for the app's first long task. "Painted" is the browser's own first-contentful-paint entry, which is reported once the
 // frame is presented (a requestAnimationFrame can run before that). A separate file because the
 // CSP forbids inline scripts; kept tiny and dependency-free.
 (() => {

@@ -49,6 +49,11 @@ export type FirstPaintUser = Record<string, unknown> | null;
 /** Where the build keeps prerendered first screens (scripts/prerender-first-screens.ts). */
 export const FIRST_SCREENS_DIR = "first-screens";
 
+/** The prerendered first screens: the path the build renders, the file the server sends for it. */
+export const FIRST_SCREENS: readonly { path: string; file: string }[] = [
+  { path: "/auth", file: `${FIRST_SCREENS_DIR}/auth.html` },
+];
+
 /**
  * The prerendered first screen for this request (ADR 0054), as a path under the static folder, or
  * null for the plain index.html: the sign-in page's Login tab for a signed-out visitor. The file
@@ -57,9 +62,8 @@ export const FIRST_SCREENS_DIR = "first-screens";
  * on screen.
  */
 export function firstScreenFile(path: string, search: string, user: FirstPaintUser): string | null {
-  if (user || path !== "/auth") return null;
-  if (new URLSearchParams(search).get("tab") === "register") return null;
-  return `${FIRST_SCREENS_DIR}/auth.html`;
+  if (user || new URLSearchParams(search).get("tab") === "register") return null;
+  return FIRST_SCREENS.find((screen) => screen.path === path)?.file ?? null;
 }
 
 export type FirstPaint = {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { Counter, Gauge } from "prom-client";
 import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
@@ -75,7 +75,9 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly stopTimeoutMs: number;
   private readonly kinds: string[];
-  private readonly background: string[];
+  /** The claim's kind list and order, built once (every claim uses them). */
+  private readonly kindList: SQL;
+  private readonly claimOrder: SQL;
   private readonly busy: () => boolean;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -100,7 +102,18 @@ export class JobRunner {
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
     this.kinds = Object.keys(handlers);
-    this.background = (opts.background ?? []).filter((k) => this.kinds.includes(k));
+    const list = (names: readonly string[]) =>
+      sql.join(
+        names.map((k) => sql`${k}`),
+        sql`, `,
+      );
+    this.kindList = list(this.kinds);
+    // Background kinds go after every other due job, then oldest first. Due rows are found through
+    // a bitmap of the two partial indexes and sorted either way (the OR with expired leases rules
+    // out reading jobs_due_idx in order); the extra key made a claim over 5,000 due rows 5-7 ms
+    // instead of 3-4 ms on PostgreSQL here (EXPLAIN ANALYZE, ADR 0049 addendum).
+    const background = (opts.background ?? []).filter((k) => this.kinds.includes(k));
+    this.claimOrder = background.length ? sql`kind in (${list(background)}), run_at, id` : sql`run_at, id`;
     this.busy = opts.busy ?? (() => false);
     if (deps.metrics) this.registerMetrics(deps);
   }
@@ -207,26 +220,15 @@ export class JobRunner {
 
   private async claim(limit: number): Promise<Claimed[]> {
     if (!this.kinds.length || limit <= 0) return [];
-    const list = (names: readonly string[]) =>
-      sql.join(
-        names.map((k) => sql`${k}`),
-        sql`, `,
-      );
-    const kinds = list(this.kinds);
-    // Background kinds go after every other due job, then oldest first. Due rows are found through
-    // a bitmap of the two partial indexes and sorted either way (the OR with expired leases rules
-    // out reading jobs_due_idx in order); the extra key made a claim over 5,000 due rows 5-7 ms
-    // instead of 3-4 ms on PostgreSQL here (EXPLAIN ANALYZE, ADR 0049 addendum).
-    const order = this.background.length ? sql`kind in (${list(this.background)}), run_at, id` : sql`run_at, id`;
     return rows<Claimed>(
       this.deps.database.db,
       sql`update ${jobs} set status = 'running', attempts = attempts + 1,
             locked_until = now() + ${Math.round(this.leaseMs)}::int * interval '1 millisecond'
           where id in (
             select id from ${jobs}
-            where kind in (${kinds})
+            where kind in (${this.kindList})
               and ((status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now()))
-            order by ${order}
+            order by ${this.claimOrder}
             limit ${limit}
             for update skip locked
           )

@@ -71,11 +71,8 @@ function useAutoDismiss(id: Id, duration: number, paused: boolean) {
 }
 
 function ToastCard({ id, toast }: { id: Id; toast: ShownToast }) {
-  const isCurrent = useSyncExternalStore(
-    subscribe,
-    () => current === id,
-    () => current === id,
-  );
+  const isCurrentNow = () => current === id;
+  const isCurrent = useSyncExternalStore(subscribe, isCurrentNow, isCurrentNow);
   const cardRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
