@@ -136,7 +136,8 @@ test.describe("auth page", () => {
     const user = await registerViaApi(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Tiger!" })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("cachedUser"))).toContain(user.username);
+    // The heading comes in the server's HTML (ADR 0055); the app keeps the user once it runs.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("cachedUser"))).toContain(user.username);
 
     // The server session disappears (expired elsewhere): the cached user only stands in until the
     // server answers, then the visitor is sent to sign in and the cache is dropped.

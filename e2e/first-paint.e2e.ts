@@ -40,7 +40,7 @@ test.describe("first paint", () => {
     expect(separate).toEqual([]);
   });
 
-  test("a cold challenge page: the challenge preloaded (GET /api/challenges/:id), its Overview asked for in one batch", async ({
+  test("a cold challenge page: the challenge comes in the HTML (ADR 0055), its Overview asked for in one batch", async ({
     page,
   }) => {
     await registerViaApi(page);
@@ -57,7 +57,8 @@ test.describe("first paint", () => {
     await expect(page.getByRole("heading", { name: "Your Progress" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Top Players" })).toBeVisible();
     await page.waitForTimeout(500);
-    expect(api.filter((p) => p === `/api/challenges/${challenge.id}`)).toHaveLength(1);
+    // The server's HTML carried it: nobody asks for it again.
+    expect(api.filter((p) => p === `/api/challenges/${challenge.id}`)).toHaveLength(0);
     const called = trpcCalls.flat();
     expect(called).not.toContain("challenges.byId");
     const overview = ["birdies.list", "leaderboards.challenge", "results.holes", "challenges.players"];
@@ -180,6 +181,56 @@ test.describe("first paint", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(welcomeBack(page, user)).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("a signed-in golfer's pages come painted in the server's HTML, rendered for them; the app's first render takes over (ADR 0055)", async ({
+    page,
+    signedInUser,
+  }) => {
+    const challenge = await createChallengeApi(page.request, { name: "Painted Cup" });
+    const problems: string[] = [];
+    page.on("pageerror", (err) => problems.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") problems.push(`${page.url()}: ${msg.text()}`);
+    });
+    const firstName = signedInUser.displayName.split(" ")[0];
+    const pages: [string, string][] = [
+      ["/", `Welcome back, ${firstName}!`],
+      [`/challenges/${challenge.id}`, "Painted Cup"],
+      [`/record-birdies/${challenge.id}`, "Record Birdies"],
+      ["/leaderboard/global", "Global Leaderboard"],
+      [`/leaderboard/${challenge.id}`, "Challenge Leaderboard"],
+      ["/profile", "Profile"],
+    ];
+    for (const [path, heading] of pages) {
+      const served = await (await page.request.get(path)).text();
+      expect(served, path).toContain(`data-first-screen="${path}" inert`);
+      // Rendered for this golfer: the menu names them before any script runs.
+      expect(served, path).toContain(signedInUser.displayName);
+      const entry = /<meta name="app-entry" content="([^"]+)"/.exec(served)?.[1];
+      expect(entry, path).toBeTruthy();
+      // What shows until the app's entry runs is the server's HTML alone.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${entry}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(page.locator("#root"), path).toHaveAttribute("inert", "");
+      release();
+      await expect(page.locator("#root"), path).not.toHaveAttribute("inert");
+      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await page.unrouteAll();
+    }
+    // The app runs on what it took over: the challenge page's Overview fills in.
+    await page.goto(`/challenges/${challenge.id}`);
+    await expect(page.getByRole("heading", { name: "Your Progress" })).toBeVisible();
+    expect(problems).toEqual([]);
+    // A signed-out visitor to a signed-in page gets the plain page (the sign-in screen renders in the browser).
+    await page.context().clearCookies();
+    expect(await (await page.request.get("/profile")).text()).not.toContain("data-first-screen");
   });
 
   test.describe("through the service worker", () => {

@@ -50,7 +50,41 @@ export async function signInAdminViaApi(page: Page): Promise<void> {
   expect((await loggedIn.json()).isAdmin, "e2e_admin is an admin").toBe(true);
 }
 
+/**
+ * Until the app has taken over a page the server painted (ADR 0054, 0055), `#root` is inert and its
+ * inputs are the server's: a file set or text typed there would be lost, as a golfer cannot do (inert
+ * takes no taps). Waits for it, as a golfer waits for a page to respond; a navigation on the way
+ * (a redirect) ends the wait.
+ */
+async function untilTakesInput(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector("#root[inert]"), undefined, { timeout: 15_000 })
+    .catch(() => {});
+}
+
+type Goto = Page["goto"];
+type Reload = Page["reload"];
+
 export const test = base.extend<{ signedInUser: TestUser }>({
+  // goto and reload return once the app can take input. A test that asks only for the DOM
+  // (`waitUntil: "domcontentloaded"` or "commit") gets the page as the server sent it.
+  page: async ({ page }, use) => {
+    const goto: Goto = page.goto.bind(page);
+    const reload: Reload = page.reload.bind(page);
+    const asServed = (options?: { waitUntil?: string }) =>
+      options?.waitUntil === "domcontentloaded" || options?.waitUntil === "commit";
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!asServed(options)) await untilTakesInput(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!asServed(options)) await untilTakesInput(page);
+      return response;
+    };
+    await use(page);
+  },
   signedInUser: async ({ page }, use) => {
     await use(await registerViaApi(page));
   },

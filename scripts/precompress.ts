@@ -11,6 +11,11 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+/**
+ * Never sent as files: the first screens go out through the server's page(), which adds who is
+ * signed in and compresses the result itself, and the renderer bundle is the server's (ADR 0055).
+ */
+const SERVER_ONLY = /[\\/]first-screens[\\/]/;
 /** Below this, the header overhead eats the gain. */
 const MIN_BYTES = 1024;
 
@@ -28,7 +33,7 @@ export type PrecompressResult = { files: number; bytes: number; brotliBytes: num
 export function precompressDir(root: string): PrecompressResult {
   const out: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0 };
   for (const path of files(root)) {
-    if (!COMPRESSIBLE.test(path)) continue;
+    if (!COMPRESSIBLE.test(path) || SERVER_ONLY.test(path)) continue;
     const raw = readFileSync(path);
     if (raw.length < MIN_BYTES) continue;
     const br = brotliCompressSync(raw, {

@@ -5,67 +5,50 @@
 //
 //   bun scripts/prerender-first-screens.ts
 //
-// The page is rendered from the app's own components (src/client/app/app.tsx) with React's static
-// renderer, in this process only, where a few browser globals are stood in for: the first render
-// reads the location and some media queries, and nothing here runs effects.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The page is rendered from the app's own components (src/client/app/first-screen.tsx), bundled
+// here for the server's first-screen worker too (ADR 0055), in this process only, where a few
+// browser globals are stood in for: the first render reads the location and some media queries,
+// and nothing here runs effects.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 // One list for the build and the server that sends the files.
-import { FIRST_SCREENS, FIRST_SCREENS_DIR } from "../src/server/http/first-paint";
-
-/** What the browser has and the first render reads, for a signed-out visitor on a phone. */
-function standInBrowser(path: string) {
-  const noop = () => {};
-  const store = { getItem: () => null, setItem: noop, removeItem: noop };
-  const g = globalThis as Record<string, unknown>;
-  Object.assign(g, {
-    window: g,
-    location: new URL(path, "http://localhost"),
-    history: { state: null, replaceState: noop, pushState: noop, go: noop },
-    matchMedia: () => ({ matches: false, addEventListener: noop, removeEventListener: noop }),
-    addEventListener: noop,
-    removeEventListener: noop,
-    localStorage: store,
-    sessionStorage: store,
-  });
-}
+import { standInBrowser, standInLocation } from "../src/server/http/browser-stand-ins";
+import { FIRST_SCREENS, FIRST_SCREENS_DIR, firstScreenHtml, RENDER_BUNDLE } from "../src/server/http/first-paint";
 
 /**
- * The built index.html with `markup` in #root and the entry named in a meta element instead of a
- * module script: /after-first-paint.js loads it once the browser has painted (ADR 0054). As a
- * module script (or a modulepreload) it would download beside the stylesheet and run as soon as it
- * arrived, often before the first frame, and the finished form would wait for the app. The price:
- * the app starts a round trip later than it could, the form being on screen meanwhile.
+ * Bundles src/client/app/first-screen.tsx for Bun into first-screens/render.js: the server's
+ * first-screen worker renders signed-in pages with it (ADR 0055), and the sign-in page below is
+ * rendered with it too, so a bundle that cannot render fails the build, not a golfer's request.
  */
-export function firstScreenHtml(index: string, path: string, markup: string): string {
-  const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-  const src = entry.exec(index)?.[1];
-  if (!root.test(index)) throw new Error("index.html: no #root with the loading shell in it");
-  if (!src) throw new Error("index.html: no module entry script");
-  return (
-    index
-      .replace(entry, `<meta name="app-entry" content="${src}"><script async src="/after-first-paint.js"></script>`)
-      // inert until React has adopted the nodes (main.tsx): the form shows at once, but what is typed
-      // before hydration would be wiped by it (the inputs are controlled), so nothing takes input yet.
-      .replace(root, () => `<div id="root" data-first-screen="${path}" inert>${markup}</div>`)
-  );
+async function bundleRenderer(out: string): Promise<string> {
+  const built = await Bun.build({
+    entrypoints: [resolve(import.meta.dir, "../src/client/app/first-screen.tsx")],
+    outdir: join(out, FIRST_SCREENS_DIR),
+    naming: RENDER_BUNDLE.slice(FIRST_SCREENS_DIR.length + 1),
+    target: "bun",
+    minify: true,
+    // Vite's virtual modules (the PWA's registration) load in the browser only, never in a render.
+    external: ["virtual:*"],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  });
+  if (!built.success) throw new AggregateError(built.logs, "first-screen bundle failed");
+  const file = join(out, RENDER_BUNDLE);
+  console.log(`first-screen renderer: ${(statSync(file).size / 1024).toFixed(0)} KB -> ${RENDER_BUNDLE}`);
+  return file;
 }
 
 async function main() {
   const out = resolve(process.env.BUILD_OUT_DIR ?? "dist/client");
   const index = readFileSync(join(out, "index.html"), "utf8");
   mkdirSync(join(out, FIRST_SCREENS_DIR), { recursive: true });
+  const bundle = await bundleRenderer(out);
+  standInBrowser("/");
+  // Imported after the stand-ins: some modules read the location when they load.
+  const { renderFirstScreen } = (await import(bundle)) as typeof import("../src/client/app/first-screen");
   for (const screen of FIRST_SCREENS) {
-    standInBrowser(screen.path);
-    // Imported after the stand-ins: some modules read the location when they load.
-    const [{ createElement, StrictMode }, { prerender }, { App }] = await Promise.all([
-      import("react"),
-      import("react-dom/static"),
-      import("../src/client/app/app"),
-    ]);
-    const { prelude } = await prerender(createElement(StrictMode, null, createElement(App)));
-    const markup = await new Response(prelude).text();
+    standInLocation(screen.path);
+    const markup = await renderFirstScreen({ user: null });
+    if (markup === null) throw new Error(`${screen.path}: the client has no first screen for it (router.tsx)`);
     writeFileSync(join(out, screen.file), firstScreenHtml(index, screen.path, markup));
     console.log(`first screen ${screen.path}: ${markup.length} characters -> ${screen.file}`);
   }

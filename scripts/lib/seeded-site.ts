@@ -28,6 +28,8 @@ export type SeededSite = {
   /** The golfer's session cookie (`session=...`). */
   session: Session;
   challengeId: number;
+  /** The server's process id (its memory is read from /proc by benches). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -74,7 +76,7 @@ export async function startSeededSite(staticDir: string, onExit: (code: number |
   try {
     await waitForHealth(origin);
     const { session, challengeId } = await seed(origin);
-    return { origin, session, challengeId, stop };
+    return { origin, session, challengeId, pid: server.pid ?? 0, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadFirstScreen } from "./app/router";
@@ -31,33 +31,35 @@ registerServiceWorker();
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-/** Runs once React has committed the page: a prerendered first screen takes input from then on. */
-function TakesInput() {
-  useEffect(() => container?.removeAttribute("inert"), []);
-  return null;
+/** Once React has committed the page: a first screen that came as HTML takes input from then on. */
+function adopted() {
+  container?.removeAttribute("inert");
 }
 
 const app = (
   <StrictMode>
-    <App />
-    <TakesInput />
+    <App onCommitted={adopted} />
   </StrictMode>
 );
-// The sign-in page's first screen came as HTML from the server (ADR 0054): React adopts it when it
-// is the page shown and nobody is signed in (hydration keeps the nodes the phone already painted,
-// so the page is not painted twice); otherwise the app renders from scratch over it.
-const firstScreen =
+// The page's first screen came as HTML from the server. The sign-in page's (ADR 0054), built before
+// anyone asked, is adopted by React (hydration keeps the nodes the phone already painted). A
+// signed-in golfer's (ADR 0055) is painted, then replaced by the app's own first render, which
+// commits over it at once when done: hydrating it would be one long task after the paint (every
+// page's components at once, a phone's main thread blocked), and data that came half-way through
+// would not match the loading state the server rendered.
+const hydrating =
   container.dataset.firstScreen === window.location.pathname && firstPaintData()?.user === null
     ? preloadFirstScreen(window.location.pathname)
     : null;
-if (firstScreen !== null) {
+if (hydrating !== null) {
   // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
   // A chunk that failed to load leaves React.lazy to try again while hydrating.
-  void firstScreen.catch(() => {}).then(() => hydrateRoot(container, app));
+  void hydrating.catch(() => {}).then(() => hydrateRoot(container, app));
 } else {
   // The first render as a transition: React then renders in slices of a few milliseconds and lets
   // the browser in between, instead of one long task that blocks a phone's main thread while the
-  // page fills (Lighthouse's Total Blocking Time; ADR 0052).
+  // page fills (Lighthouse's Total Blocking Time; ADR 0052). What the server painted stays on screen
+  // until the render commits.
   const root = createRoot(container);
   startTransition(() => {
     root.render(app);

@@ -27,7 +27,11 @@ import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { sessionLoader } from "./http/session-loader";
-import { type PageUser, staticSite } from "./http/static";
+import { firstScreenRenderer } from "./http/first-screen-renderer";
+import { type PageExtras, type PageUser, staticSite } from "./http/static";
+import { signedIn } from "./http/rest-context";
+import { getChallenge } from "./features/challenges/public";
+import { challengePageId } from "../shared/domain/page-data";
 import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
 import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
@@ -156,9 +160,28 @@ export function createApp(deps: AppDeps) {
     if (found?.renewed && token) {
       c.header("Set-Cookie", sessionCookie(token, found.session.expiresAt, c.get("meta").secure), { append: true });
     }
-    return found ? toPublicUser(found.user) : null;
+    if (!found) return null;
+    // The page's own data is read as this golfer (pageExtras), as the API would.
+    c.set("user", found.user);
+    c.set("session", found.session);
+    return toPublicUser(found.user);
   };
-  app.route("/", staticSite(env.STATIC_DIR, pageUser));
+  // A challenge's page carries the challenge, as GET /api/challenges/:id answers it; one the golfer
+  // may not see (or a failure) carries nothing, and the page asks and says why as before.
+  const pageExtras: PageExtras = async (c, path) => {
+    const id = challengePageId(path);
+    if (id === null) return {};
+    try {
+      return { challenge: await getChallenge(signedIn(c), { id }) };
+    } catch {
+      return {};
+    }
+  };
+  // A signed-in golfer's first screen comes rendered (ADR 0055) when the build made the renderer.
+  app.route(
+    "/",
+    staticSite(env.STATIC_DIR, pageUser, { extras: pageExtras, renderer: firstScreenRenderer(env.STATIC_DIR) }),
+  );
   return app;
 }
 

@@ -25,6 +25,15 @@ function appClients(): AppClients {
   return pageClients;
 }
 
+/**
+ * The server renders one first screen after another in one process (ADR 0055): each starts from
+ * empty clients, as a page does, and nothing one golfer's render put in the cache reaches the next.
+ */
+export function forgetAppClients(): void {
+  pageClients?.queryClient.clear();
+  pageClients = undefined;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const { queryClient, trpcClient } = appClients();
   return (

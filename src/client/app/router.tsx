@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Route, Switch, useLocation, WithOutlet } from "../lib/router";
 import { AdminArea, OpenArea, RecordMultipleRedirect, SignedInArea } from "./guards";
-import { lazyPage } from "./lazy-page";
+import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { RootRoute } from "./root-route";
 import { RouteErrorBoundary } from "./route-error-screen";
@@ -81,11 +81,26 @@ const AdminAnalyticsPage = lazyPage(
 );
 
 /**
+ * The pages whose first screen can come as HTML from the server (ADR 0054, 0055): the sign-in page
+ * built at build time, the rest rendered per request for the signed-in golfer
+ * (src/server/http/first-paint.ts names the same paths). Each is preloaded before hydrating.
+ */
+const FIRST_SCREEN_PAGES: [RegExp, LazyPage][] = [
+  [/^\/auth$/, AuthPage],
+  [/^\/$/, DashboardPage],
+  [/^\/challenges\/\d+$/, ChallengeDetailPage],
+  [/^\/record-birdies(\/\d+)?$/, RecordBirdiesPage],
+  [/^\/leaderboard\/global$/, GlobalLeaderboardPage],
+  [/^\/leaderboard\/\d+$/, ChallengeLeaderboardPage],
+  [/^\/profile$/, ProfilePage],
+];
+
+/**
  * The page chunk behind a prerendered first screen (ADR 0054), loaded before React hydrates it so
  * the page renders in that first pass; null for any other path.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  return pathname === "/auth" ? AuthPage.preload() : null;
+  return FIRST_SCREEN_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload() ?? null;
 }
 
 /**

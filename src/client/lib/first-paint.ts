@@ -4,7 +4,11 @@ import type { PublicUser } from "../../shared/schemas/auth";
 // block, read once. Absent (undefined) when the page came from the service worker's cached shell
 // or the dev server: the app then asks the server as before.
 
-type FirstPaintData = { user: PublicUser | null };
+export type FirstPaintData = {
+  user: PublicUser | null;
+  /** On a challenge's page: the challenge as GET /api/challenges/:id answers it (ADR 0055). */
+  challenge?: { id: number } & Record<string, unknown>;
+};
 
 let read: FirstPaintData | undefined | null = null;
 
@@ -33,4 +37,13 @@ export function takeFirstPaintUser(): PublicUser | null | undefined {
   if (userTaken) return undefined;
   userTaken = true;
   return firstPaintData()?.user;
+}
+
+/**
+ * The server's render of a first screen (ADR 0055): what this render's HTML will say, in place of
+ * reading a document, so the current-user query starts from `data.user` as the browser's will.
+ */
+export function renderFirstPaintFor(data: FirstPaintData): void {
+  read = data;
+  userTaken = false;
 }

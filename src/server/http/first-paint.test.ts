@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../test/harness/harness";
 import { sql } from "drizzle-orm";
-import { scriptSafeJson } from "./first-paint";
+import { createChallenge } from "../test/harness/challenge-fixtures";
+import { RENDER_BUNDLE, scriptSafeJson } from "./first-paint";
 
 // Issue 19, first paint: the HTML of an app route names the signed-in golfer (a JSON data block
 // the CSP allows), modulepreloads the route page's chunks from Vite's manifest, and on the
@@ -139,5 +140,75 @@ describe("first paint", () => {
     const text = scriptSafeJson(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+// ADR 0055: a signed-in golfer's first screen rendered per request by the first-screen worker. The
+// build's bundle is stood in for by one that writes what it was given (the real one is rendered by
+// the build and in the browser by e2e/first-paint.e2e.ts).
+describe("first paint, rendered per request (ADR 0055)", () => {
+  let rendered: TestHarness;
+  let renderedDir: string;
+  const FAKE_BUNDLE = `export async function renderFirstScreen(data) {
+    return "<main><h1>" + data.user.displayName + "</h1><p>" + location.pathname + location.search + "</p>" +
+      (data.challenge ? "<h2>" + data.challenge.name + "</h2>" : "") + "</main>";
+  }`;
+  const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
+  beforeAll(async () => {
+    renderedDir = mkdtempSync(join(tmpdir(), "first-paint-rendered-"));
+    mkdirSync(join(renderedDir, ".vite"));
+    writeFileSync(join(renderedDir, "index.html"), INDEX_WITH_SHELL);
+    writeFileSync(join(renderedDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    mkdirSync(join(renderedDir, "first-screens"));
+    writeFileSync(join(renderedDir, RENDER_BUNDLE), FAKE_BUNDLE);
+    rendered = await createTestHarness({ env: { STATIC_DIR: renderedDir } });
+  }, 120_000);
+  afterAll(async () => {
+    await rendered.close();
+    rmSync(renderedDir, { recursive: true, force: true });
+  });
+
+  test("the golfer's page comes rendered for them, the entry started after the first paint", async () => {
+    const { client } = await signUp(rendered, { displayName: "Tess Green" });
+    // The worker starts with the first page: allow it that one.
+    let html = "";
+    for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++) html = (await client.get("/profile")).text;
+    expect(html).toContain(
+      '<div id="root" data-first-screen="/profile" inert><main><h1>Tess Green</h1><p>/profile</p></main></div>',
+    );
+    expect(html).toContain(
+      '<meta name="app-entry" content="/assets/main.js"><script async src="/after-first-paint.js"></script>',
+    );
+    expect(html).not.toContain('<script type="module"');
+    expect(dataBlock(html).user.displayName).toBe("Tess Green");
+    expect(preloads(html)).toEqual(["/assets/profile-page.js"]);
+    // The query goes to the render; the attribute names the path as the browser has it.
+    expect((await client.get("/leaderboard/global?period=year")).text).toContain(
+      "<p>/leaderboard/global?period=year</p>",
+    );
+    // Pages without a first screen, and signed-out visitors, get the plain page.
+    for (const path of ["/challenges", "/challenges/new", "/achievements", "/profile/"])
+      expect((await client.get(path)).text, path).toContain('<div id="root"><div><p>Loading...</p></div></div>');
+    expect((await new RestClient(rendered.app).get("/profile")).text).not.toContain("data-first-screen");
+    // The bundle is for the server only.
+    expect((await client.get(`/${RENDER_BUNDLE}`)).status).toBe(404);
+  });
+
+  test("a challenge's page carries the challenge as GET /api/challenges/:id answers it, and asks for nothing more", async () => {
+    const { client } = await signUp(rendered);
+    const challenge = (await createChallenge(client, { name: "Painted Open" })) as { id: number };
+    let html = "";
+    for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++)
+      html = (await client.get(`/challenges/${challenge.id}`)).text;
+    expect(html).toContain("<h2>Painted Open</h2>");
+    expect(dataBlock(html).challenge).toEqual((await client.get(`/api/challenges/${challenge.id}`)).json);
+    expect(dataPreloads(html)).toEqual([]);
+    // One the golfer may not see, or that does not exist: nothing carried, the page asks (and is told why).
+    const { client: stranger } = await signUp(rendered);
+    for (const path of [`/challenges/${challenge.id}`, "/challenges/2147483000"]) {
+      const page = (await stranger.get(path)).text;
+      expect(dataBlock(page).challenge, path).toBeUndefined();
+      expect(dataPreloads(page), path).toEqual([`/api/challenges/${path.split("/")[2]}`]);
+    }
   });
 });

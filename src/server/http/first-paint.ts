@@ -49,10 +49,32 @@ export type FirstPaintUser = Record<string, unknown> | null;
 /** Where the build keeps prerendered first screens (scripts/prerender-first-screens.ts). */
 export const FIRST_SCREENS_DIR = "first-screens";
 
+/** The client's first-screen renderer bundled for the server's worker (ADR 0055), under the static folder. */
+export const RENDER_BUNDLE = `${FIRST_SCREENS_DIR}/render.js`;
+
 /** The prerendered first screens: the path the build renders, the file the server sends for it. */
 export const FIRST_SCREENS: readonly { path: string; file: string }[] = [
   { path: "/auth", file: `${FIRST_SCREENS_DIR}/auth.html` },
 ];
+
+/**
+ * The signed-in pages whose first screen the server renders per request (ADR 0055): the pages a
+ * golfer opens the app on (src/client/app/router.tsx's FIRST_SCREEN_PAGES names the same paths, to
+ * hydrate them). Matched on the path as the browser has it.
+ */
+const RENDERED_PER_REQUEST: readonly RegExp[] = [
+  /^\/$/,
+  /^\/challenges\/\d+$/,
+  /^\/record-birdies(\/\d+)?$/,
+  /^\/leaderboard\/global$/,
+  /^\/leaderboard\/\d+$/,
+  /^\/profile$/,
+];
+
+/** Whether a signed-in golfer's page at `path` gets its first screen rendered by the server. */
+export function rendersPerRequest(path: string): boolean {
+  return RENDERED_PER_REQUEST.some((pattern) => pattern.test(path));
+}
 
 /**
  * The prerendered first screen for this request (ADR 0054), as a path under the static folder, or
@@ -66,9 +88,37 @@ export function firstScreenFile(path: string, search: string, user: FirstPaintUs
   return FIRST_SCREENS.find((screen) => screen.path === path)?.file ?? null;
 }
 
+/**
+ * The built index.html with `markup` in #root and the entry named in a meta element instead of a
+ * module script: /after-first-paint.js loads it once the browser has painted (ADR 0054); the build's /auth file and the server's per-request first screens (ADR 0055) alike. As a
+ * module script (or a modulepreload) it would download beside the stylesheet and run as soon as it
+ * arrived, often before the first frame, and the finished form would wait for the app. The price:
+ * the app starts a round trip later than it could, the form being on screen meanwhile.
+ */
+export function firstScreenHtml(index: string, path: string, markup: string): string {
+  const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const src = entry.exec(index)?.[1];
+  if (!root.test(index)) throw new Error("index.html: no #root with the loading shell in it");
+  if (!src) throw new Error("index.html: no module entry script");
+  return (
+    index
+      .replace(entry, `<meta name="app-entry" content="${src}"><script async src="/after-first-paint.js"></script>`)
+      // inert until React has adopted the nodes (main.tsx): the form shows at once, but what is typed
+      // before hydration would be wiped by it (the inputs are controlled), so nothing takes input yet.
+      .replace(root, () => `<div id="root" data-first-screen="${path}" inert>${markup}</div>`)
+  );
+}
+
+/** What a page's HTML carries beside the user: a challenge's page its challenge (ADR 0055). */
+export type FirstPaintExtras = { challenge?: Record<string, unknown> };
+
 export type FirstPaint = {
-  /** The HTML for `path` with `user` (null: signed out) in it; `index` is the built index.html. */
-  render(index: string, path: string, user: FirstPaintUser): string;
+  /**
+   * The HTML for `path` with `user` (null: signed out) and `extras` in it; `index` is the built
+   * index.html (or a first screen made from it).
+   */
+  render(index: string, path: string, user: FirstPaintUser, extras?: FirstPaintExtras): string;
 };
 
 /** JSON safe inside a <script> element: no `<`, `>`, `&` or line separators can end or confuse it. */
@@ -109,15 +159,16 @@ export function firstPaint(staticDir: string): FirstPaint {
   };
 
   return {
-    render(index, path, user) {
+    render(index, path, user, extras = {}) {
       const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
       let page: string | undefined;
       if (user) page = SIGNED_IN_PAGES.find(([pattern]) => pattern.test(normalized))?.[1];
       else if (normalized === "/auth" || normalized === "/login" || SIGNED_IN_ONLY.some((p) => p.test(normalized)))
         page = AUTH_PAGE;
-      let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user })}</script>`;
+      let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user, ...extras })}</script>`;
       if (page) head += linksFor(page);
-      const data = user ? pageDataUrl(normalized) : null;
+      // Data the HTML carries is not asked for again.
+      const data = user && !extras.challenge ? pageDataUrl(normalized) : null;
       if (data) head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="${data}">`;
       return index.replace("</head>", `${head}</head>`);
     },

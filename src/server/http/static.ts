@@ -5,10 +5,21 @@ import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
-import { FIRST_SCREENS_DIR, firstPaint, firstScreenFile } from "./first-paint";
+import {
+  FIRST_SCREENS_DIR,
+  type FirstPaintExtras,
+  firstPaint,
+  firstScreenFile,
+  firstScreenHtml,
+  rendersPerRequest,
+} from "./first-paint";
+import type { FirstScreenRenderer } from "./first-screen-renderer";
 
 /** Who the HTML says is signed in (the app's public user shape), or null; called per HTML answer. */
 export type PageUser = (c: Context<HonoEnv>) => Promise<Record<string, unknown> | null>;
+
+/** The data a signed-in page's HTML carries (ADR 0055), called after PageUser for a signed-in golfer. */
+export type PageExtras = (c: Context<HonoEnv>, path: string) => Promise<FirstPaintExtras>;
 
 const NEVER_HTML = /^\/(api|trpc|ws)(\/|$)/;
 const HAS_EXTENSION = /\/[^/]+\.[A-Za-z0-9]+$/;
@@ -18,7 +29,11 @@ const HAS_EXTENSION = /\/[^/]+\.[A-Za-z0-9]+$/;
  * at once. Client-side routes fall back to index.html; API paths and file paths never do (a
  * missing script must 404, not come back as HTML).
  */
-export function staticSite(staticDir: string, pageUser?: PageUser) {
+export function staticSite(
+  staticDir: string,
+  pageUser?: PageUser,
+  { extras, renderer }: { extras?: PageExtras; renderer?: FirstScreenRenderer | null } = {},
+) {
   const root = resolve(staticDir);
   const indexPath = resolve(root, "index.html");
   const app = new Hono<HonoEnv>();
@@ -79,8 +94,18 @@ export function staticSite(staticDir: string, pageUser?: PageUser) {
     c.header("Vary", "Accept-Encoding, Cookie");
     index ??= await Bun.file(indexPath).text();
     const user = pageUser ? await pageUser(c) : null;
-    const screen = firstScreenFile(path, new URL(c.req.url).search, user);
-    const html = paint.render((screen && (await firstScreen(screen))) ?? index, path, user);
+    const search = new URL(c.req.url).search;
+    let page: string | null = null;
+    let more: FirstPaintExtras = {};
+    if (!user) {
+      const screen = firstScreenFile(path, search, user);
+      page = screen && (await firstScreen(screen));
+    } else if (renderer && rendersPerRequest(path)) {
+      more = (await extras?.(c, path)) ?? {};
+      const markup = await renderer.render(path + search, { user, ...more });
+      page = markup === null ? null : firstScreenHtml(index, path, markup);
+    }
+    const html = paint.render(page ?? index, path, user, more);
     const accepts = c.req.header("accept-encoding") ?? "";
     if (/\bbr\b/.test(accepts)) {
       c.header("Content-Encoding", "br");

@@ -1,3 +1,3 @@
 // What other features may call of the challenges feature besides access.ts and queries.ts.
-export { listUserChallenges } from "./views";
+export { getChallenge, listUserChallenges } from "./views";
 export { handOverChallenge } from "./commands";

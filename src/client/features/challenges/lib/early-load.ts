@@ -3,6 +3,7 @@ import type { TRPCClient } from "@trpc/client";
 import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
 import { challengeDataUrl } from "../../../../shared/domain/page-data";
 import type { AppRouter } from "../../../../server/trpc/router";
+import { firstPaintData } from "../../../lib/first-paint";
 import { trpc } from "../../../lib/trpc";
 
 // A challenge's page opened from the address bar (issue 19, first paint): main.tsx starts loading
@@ -12,12 +13,21 @@ import { trpc } from "../../../lib/trpc";
 // golfer's records, the board, the hole legends, the players) in one batch. Without this, each
 // waited for the page's chunk, then the challenge, then a render: three round trips in a row.
 
-let early: { id: number; response: Promise<Response> } | undefined;
+let early: { id: number; response: Promise<Response> } | { id: number; challenge: unknown } | undefined;
 
-/** main.tsx, on /challenges/:id with a signed-in golfer. */
+/**
+ * main.tsx, on /challenges/:id with a signed-in golfer (and the server's first-screen render): the
+ * challenge the server put into the HTML (ADR 0055) when it is this one, else a request for it.
+ */
 export function startChallengeLoad(id: number): void {
-  early ??= { id, response: fetch(challengeDataUrl(id), { credentials: "same-origin" }) };
-  early.response.catch(() => {});
+  const sent = firstPaintData()?.challenge;
+  if (sent && sent.id === id) {
+    early ??= { id, challenge: sent };
+    return;
+  }
+  const response = fetch(challengeDataUrl(id), { credentials: "same-origin" });
+  response.catch(() => {});
+  early ??= { id, response };
 }
 
 /**
@@ -29,19 +39,22 @@ export function prefetchEarlyChallenge(queryClient: QueryClient, client: TRPCCli
   early = undefined;
   if (!pending) return;
   const { id } = pending;
-  void queryClient.prefetchQuery({
-    queryKey: getQueryKey(trpc.challenges.byId, { id }, "query"),
-    queryFn: async () => {
-      try {
-        const res = await pending.response;
-        if (res.ok) return (await res.json()) as unknown;
-      } catch {
-        // Offline or cut off: asked again below.
-      }
-      // Refused or failed: asked again through tRPC, whose errors the page knows how to show.
-      return client.challenges.byId.query({ id });
-    },
-  });
+  const key = getQueryKey(trpc.challenges.byId, { id }, "query");
+  if ("challenge" in pending) queryClient.setQueryData(key, pending.challenge);
+  else
+    void queryClient.prefetchQuery({
+      queryKey: key,
+      queryFn: async () => {
+        try {
+          const res = await pending.response;
+          if (res.ok) return (await res.json()) as unknown;
+        } catch {
+          // Offline or cut off: asked again below.
+        }
+        // Refused or failed: asked again through tRPC, whose errors the page knows how to show.
+        return client.challenges.byId.query({ id });
+      },
+    });
   // tRPC's own query helpers: the keys and calls the page's hooks use, sent as one batch.
   const utils = createTRPCQueryUtils({ queryClient, client });
   void utils.birdies.list.prefetch({ challengeId: id });

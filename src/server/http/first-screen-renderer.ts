@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { logger } from "../lib/logger";
+import type { RenderReply, RenderRequest } from "./first-screen-worker";
+import { RENDER_BUNDLE } from "./first-paint";
+
+// Signed-in first screens rendered per request (ADR 0055) by a worker running the client's own
+// components (first-screen-worker.ts). The HTML waits at most `timeoutMs` for it: a slow or failed
+// render sends the plain page, which the app fills as before, so a render never fails a request.
+
+export type FirstScreenRenderer = {
+  /** #root's markup for `path` (with its query) from its first-paint `data` (user, challenge), or null. */
+  render(path: string, data: Record<string, unknown>): Promise<string | null>;
+  stop(): void;
+};
+
+/** After a worker fails, how long the pages go without rendering before another is started. */
+const RESTART_AFTER_MS = 60_000;
+
+/**
+ * The renderer for the build in `staticDir`, or null when the build has no bundle for it (dev,
+ * older builds). A request waits `timeoutMs` for its render; a worker still on one render after
+ * `hungAfterMs` (renders take milliseconds, one at a time) is replaced, or every page behind it
+ * would wait out its timeout.
+ */
+export function firstScreenRenderer(
+  staticDir: string,
+  { timeoutMs = 300, hungAfterMs = 10_000 } = {},
+): FirstScreenRenderer | null {
+  const bundle = resolve(staticDir, RENDER_BUNDLE);
+  if (!existsSync(bundle)) return null;
+  let worker: Worker | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  let nextId = 1;
+  const waiting = new Map<number, (markup: string | null) => void>();
+  // When each render not yet answered was sent (a timed-out request stops waiting; this does not).
+  const unanswered = new Map<number, number>();
+
+  function settleAll() {
+    for (const settle of waiting.values()) settle(null);
+    waiting.clear();
+    unanswered.clear();
+  }
+
+  function drop(made: Worker) {
+    failedAt = Date.now();
+    if (worker === made) worker = undefined;
+    made.terminate();
+    settleAll();
+  }
+
+  // Started on the first signed-in page, not with the server: an instance that only answers the
+  // API never holds the renderer's memory.
+  function started(): Worker | undefined {
+    const oldest = unanswered.values().next().value;
+    if (worker && oldest !== undefined && Date.now() - oldest > hungAfterMs) {
+      logger.error("first-screen worker hung: replaced", { waitedMs: Date.now() - oldest });
+      drop(worker);
+      failedAt = Number.NEGATIVE_INFINITY;
+    }
+    if (worker) return worker;
+    if (Date.now() - failedAt < RESTART_AFTER_MS) return undefined;
+    const made = new Worker(new URL("./first-screen-worker.ts", import.meta.url).href);
+    made.addEventListener("message", (event: MessageEvent<RenderReply>) => {
+      const { id, markup, error } = event.data;
+      if (error) logger.warn("first screen not rendered", { error });
+      unanswered.delete(id);
+      waiting.get(id)?.(markup);
+      waiting.delete(id);
+    });
+    made.addEventListener("error", (event) => {
+      logger.error("first-screen worker failed", { error: event.message });
+      drop(made);
+    });
+    made.postMessage({ bundle });
+    // The worker never keeps the process alive (a shutdown does not wait for it).
+    (made as Worker & { unref(): void }).unref();
+    worker = made;
+    return made;
+  }
+
+  return {
+    render(path, data) {
+      const target = started();
+      if (!target) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise<string | null>((settle) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          settle(null);
+        }, timeoutMs);
+        waiting.set(id, (markup) => {
+          clearTimeout(timer);
+          settle(markup);
+        });
+        unanswered.set(id, Date.now());
+        target.postMessage({ id, path, data } satisfies RenderRequest);
+      });
+    },
+    stop() {
+      settleAll();
+      worker?.terminate();
+      worker = undefined;
+    },
+  };
+}
