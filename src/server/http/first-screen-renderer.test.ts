@@ -88,4 +88,24 @@ describe("first-screen renderer", () => {
       renderer.stop();
     }
   });
+
+  test("the worker stops after idleMs without a render, and the next page starts another", async () => {
+    const renderer = firstScreenRenderer(dir, { timeoutMs: 5_000, idleMs: 300 })!;
+    try {
+      expect(renderer.running()).toBe(false);
+      expect(await renderer.render("/one", golfer)).toContain("/one ");
+      expect(renderer.running()).toBe(true);
+      await Bun.sleep(150);
+      // A render within idleMs keeps it.
+      expect(await renderer.render("/two", golfer)).toContain("/two ");
+      await Bun.sleep(200);
+      expect(renderer.running()).toBe(true);
+      await Bun.sleep(300);
+      expect(renderer.running()).toBe(false);
+      expect(await renderer.render("/three", golfer)).toContain("/three ");
+      expect(renderer.running()).toBe(true);
+    } finally {
+      renderer.stop();
+    }
+  });
 });
