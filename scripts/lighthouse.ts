@@ -78,7 +78,7 @@ type Figures = {
   a11yFailures: string[];
 };
 
-async function audit(origin: string, page: PageRun, session: Session): Promise<Figures> {
+async function audit(origin: string, page: PageRun, session: Session, attempt = 1): Promise<Figures> {
   const result = await lighthouse(
     `${origin}${page.path}`,
     { port: chrome!.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
@@ -91,7 +91,15 @@ async function audit(origin: string, page: PageRun, session: Session): Promise<F
   if (!result) fail(`${page.name}: Lighthouse returned no result`);
   const { lhr } = result;
   lighthouseVersion = lhr.lighthouseVersion;
-  if (lhr.runtimeError) fail(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Chromium now and then records a trace without the navigation's start (NO_NAVSTART, twice in
+    // one session of seven-page runs): the page is audited again rather than the run given up.
+    if (lhr.runtimeError.code === "NO_NAVSTART" && attempt < 3) {
+      process.stderr.write(`lighthouse: ${page.name}: ${lhr.runtimeError.code}, again (attempt ${attempt + 1})\n`);
+      return audit(origin, page, session, attempt + 1);
+    }
+    fail(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const performance = lhr.categories.performance?.score;
   const accessibility = lhr.categories.accessibility?.score;
   if (typeof performance !== "number" || typeof accessibility !== "number")
