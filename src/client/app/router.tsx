@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Route, Switch, useLocation, WithOutlet } from "../lib/router";
 import { AdminArea, OpenArea, RecordMultipleRedirect, SignedInArea } from "./guards";
+import { type FirstScreenRoute, firstScreenRoute } from "../../shared/domain/first-screens";
 import { type LazyPage, lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { RootRoute } from "./root-route";
@@ -81,26 +82,27 @@ const AdminAnalyticsPage = lazyPage(
 );
 
 /**
- * The pages whose first screen can come as HTML from the server (ADR 0054, 0055): the sign-in page
- * built at build time, the rest rendered per request for the signed-in golfer
- * (src/server/http/first-paint.ts names the same paths). Each is preloaded before hydrating.
+ * The page component of each signed-in first screen the server renders (ADR 0055; the names and
+ * paths are src/shared/domain/first-screens.ts's).
  */
-const FIRST_SCREEN_PAGES: [RegExp, LazyPage][] = [
-  [/^\/auth$/, AuthPage],
-  [/^\/$/, DashboardPage],
-  [/^\/challenges\/\d+$/, ChallengeDetailPage],
-  [/^\/record-birdies(\/\d+)?$/, RecordBirdiesPage],
-  [/^\/leaderboard\/global$/, GlobalLeaderboardPage],
-  [/^\/leaderboard\/\d+$/, ChallengeLeaderboardPage],
-  [/^\/profile$/, ProfilePage],
-];
+const FIRST_SCREEN_PAGES: Record<FirstScreenRoute, LazyPage> = {
+  dashboard: DashboardPage,
+  challenge: ChallengeDetailPage,
+  record: RecordBirdiesPage,
+  globalBoard: GlobalLeaderboardPage,
+  challengeBoard: ChallengeLeaderboardPage,
+  profile: ProfilePage,
+};
 
 /**
- * The page chunk behind a prerendered first screen (ADR 0054), loaded before React hydrates it so
- * the page renders in that first pass; null for any other path.
+ * Loads the page chunk behind a first screen that came as HTML, so the page renders in the first
+ * pass: the sign-in page's (ADR 0054, built ahead; hydrated) or a signed-in page's (ADR 0055);
+ * null for any other path.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  return FIRST_SCREEN_PAGES.find(([pattern]) => pattern.test(pathname))?.[1].preload() ?? null;
+  if (pathname === "/auth") return AuthPage.preload();
+  const route = firstScreenRoute(pathname);
+  return route === null ? null : FIRST_SCREEN_PAGES[route].preload();
 }
 
 /**

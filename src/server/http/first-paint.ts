@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { firstScreenRoute } from "../../shared/domain/first-screens";
 import { pageDataUrl } from "../../shared/domain/page-data";
 
 // First paint (issue 19): the HTML the server answers for an app route carries who is signed in
@@ -57,23 +58,9 @@ export const FIRST_SCREENS: readonly { path: string; file: string }[] = [
   { path: "/auth", file: `${FIRST_SCREENS_DIR}/auth.html` },
 ];
 
-/**
- * The signed-in pages whose first screen the server renders per request (ADR 0055): the pages a
- * golfer opens the app on (src/client/app/router.tsx's FIRST_SCREEN_PAGES names the same paths, to
- * hydrate them). Matched on the path as the browser has it.
- */
-const RENDERED_PER_REQUEST: readonly RegExp[] = [
-  /^\/$/,
-  /^\/challenges\/\d+$/,
-  /^\/record-birdies(\/\d+)?$/,
-  /^\/leaderboard\/global$/,
-  /^\/leaderboard\/\d+$/,
-  /^\/profile$/,
-];
-
 /** Whether a signed-in golfer's page at `path` gets its first screen rendered by the server. */
 export function rendersPerRequest(path: string): boolean {
-  return RENDERED_PER_REQUEST.some((pattern) => pattern.test(path));
+  return firstScreenRoute(path) !== null;
 }
 
 /**
