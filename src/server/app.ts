@@ -173,7 +173,9 @@ export function createApp(deps: AppDeps) {
     if (id === null) return {};
     try {
       return { challenge: await getChallenge(signedIn(c), { id }) };
-    } catch {
+    } catch (error) {
+      // A refusal or a missing challenge is the page's to say; anything else is worth a line.
+      if (!(error instanceof AppError)) logger.warn("page data not read", { path, error: String(error) });
       return {};
     }
   };
