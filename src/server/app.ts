@@ -26,13 +26,12 @@ import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
-import { sessionLoader } from "./http/session-loader";
+import { loadSession, sessionLoader } from "./http/session-loader";
 import { firstScreenRenderer } from "./http/first-screen-renderer";
 import { type PageExtras, type PageUser, staticSite } from "./http/static";
 import { signedIn } from "./http/rest-context";
 import { getChallenge } from "./features/challenges/public";
 import { challengePageId } from "../shared/domain/page-data";
-import { readSessionToken, sessionCookie, validateSessionToken } from "./auth/session";
 import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
@@ -150,21 +149,13 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/", metricsRest(deps.metrics, env.METRICS_TOKEN));
-  // The HTML names the signed-in golfer (first paint, issue 19): the session is read only for it.
+  // The HTML names the signed-in golfer (first paint, issue 19): the session is read only for it,
+  // as the API reads it (a renewal slides the cookie forward), and a page's own data (pageExtras)
+  // is read as that golfer. A session that cannot be read leaves the page signed out, not failed.
   const pageUser: PageUser = async (c) => {
-    const token = readSessionToken(c.req.header("cookie"));
-    const found = token
-      ? await validateSessionToken(deps.database.db, token, deps.sessionCache).catch(() => null)
-      : null;
-    // A session renewed by this look-up slides the cookie forward too, as the API's loader does.
-    if (found?.renewed && token) {
-      c.header("Set-Cookie", sessionCookie(token, found.session.expiresAt, c.get("meta").secure), { append: true });
-    }
-    if (!found) return null;
-    // The page's own data is read as this golfer (pageExtras), as the API would.
-    c.set("user", found.user);
-    c.set("session", found.session);
-    return toPublicUser(found.user);
+    await loadSession(c).catch(() => {});
+    const user = c.get("user");
+    return user ? toPublicUser(user) : null;
   };
   // A challenge's page carries the challenge, as GET /api/challenges/:id answers it; one the golfer
   // may not see (or a failure) carries nothing, and the page asks and says why as before.
