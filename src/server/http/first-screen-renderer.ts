@@ -16,6 +16,12 @@ export type FirstScreenRenderer = {
   stop(): void;
 };
 
+/**
+ * A render sent and not yet answered: when it was sent, and the request still waiting for it (null
+ * once that request has timed out and gone on with the plain page).
+ */
+type PendingRender = { sentAt: number; settle: ((markup: string | null) => void) | null };
+
 /** After a worker fails, how long the pages go without rendering before another is started. */
 const RESTART_AFTER_MS = 60_000;
 
@@ -35,31 +41,22 @@ export function firstScreenRenderer(
   let worker: Worker | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
   let nextId = 1;
-  const waiting = new Map<number, (markup: string | null) => void>();
-  // When each render not yet answered was sent (a timed-out request stops waiting; this does not).
-  const unanswered = new Map<number, number>();
+  const pending = new Map<number, PendingRender>();
 
-  function settleAll() {
-    for (const settle of waiting.values()) settle(null);
-    waiting.clear();
-    unanswered.clear();
-  }
-
-  function drop(made: Worker) {
-    failedAt = Date.now();
-    if (worker === made) worker = undefined;
-    made.terminate();
-    settleAll();
+  function stopWorker() {
+    worker?.terminate();
+    worker = undefined;
+    for (const render of pending.values()) render.settle?.(null);
+    pending.clear();
   }
 
   // Started on the first signed-in page, not with the server: an instance that only answers the
   // API never holds the renderer's memory.
   function started(): Worker | undefined {
-    const oldest = unanswered.values().next().value;
-    if (worker && oldest !== undefined && Date.now() - oldest > hungAfterMs) {
-      logger.error("first-screen worker hung: replaced", { waitedMs: Date.now() - oldest });
-      drop(worker);
-      failedAt = Number.NEGATIVE_INFINITY;
+    const oldest = pending.values().next().value;
+    if (worker && oldest && Date.now() - oldest.sentAt > hungAfterMs) {
+      logger.error("first-screen worker hung: replaced", { waitedMs: Date.now() - oldest.sentAt });
+      stopWorker();
     }
     if (worker) return worker;
     if (Date.now() - failedAt < RESTART_AFTER_MS) return undefined;
@@ -67,13 +64,14 @@ export function firstScreenRenderer(
     made.addEventListener("message", (event: MessageEvent<RenderReply>) => {
       const { id, markup, error } = event.data;
       if (error) logger.warn("first screen not rendered", { error });
-      unanswered.delete(id);
-      waiting.get(id)?.(markup);
-      waiting.delete(id);
+      pending.get(id)?.settle?.(markup);
+      pending.delete(id);
     });
     made.addEventListener("error", (event) => {
       logger.error("first-screen worker failed", { error: event.message });
-      drop(made);
+      failedAt = Date.now();
+      if (worker === made) stopWorker();
+      else made.terminate();
     });
     made.postMessage({ bundle });
     // The worker never keeps the process alive (a shutdown does not wait for it).
@@ -85,12 +83,7 @@ export function firstScreenRenderer(
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   function stopWhenIdle() {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (!worker) return;
-      if (unanswered.size > 0) return stopWhenIdle();
-      worker.terminate();
-      worker = undefined;
-    }, idleMs);
+    idleTimer = setTimeout(() => (pending.size > 0 ? stopWhenIdle() : stopWorker()), idleMs);
     idleTimer.unref();
   }
 
@@ -102,14 +95,17 @@ export function firstScreenRenderer(
       const id = nextId++;
       return new Promise<string | null>((settle) => {
         const timer = setTimeout(() => {
-          waiting.delete(id);
+          render.settle = null;
           settle(null);
         }, timeoutMs);
-        waiting.set(id, (markup) => {
-          clearTimeout(timer);
-          settle(markup);
-        });
-        unanswered.set(id, Date.now());
+        const render: PendingRender = {
+          sentAt: Date.now(),
+          settle: (markup) => {
+            clearTimeout(timer);
+            settle(markup);
+          },
+        };
+        pending.set(id, render);
         target.postMessage({ id, path, data } satisfies RenderRequest);
       });
     },
@@ -118,9 +114,7 @@ export function firstScreenRenderer(
     },
     stop() {
       clearTimeout(idleTimer);
-      settleAll();
-      worker?.terminate();
-      worker = undefined;
+      stopWorker();
     },
   };
 }
