@@ -10,8 +10,10 @@ import { preloadFirstScreen } from "./router";
 // A page's first screen rendered to HTML outside the browser (ADR 0054, 0055): by the build for the
 // sign-in page, and per request by the server's first-screen worker for a signed-in golfer. The
 // markup is what the browser's first render makes of the same page before any data has come (the
-// page's loading state with the golfer's own name and menus), so main.tsx hydrates it instead of
-// painting it again. The caller stands in for the browser's globals (location above all) first.
+// page's loading state with the golfer's own name and menus; a challenge's page with the challenge
+// its HTML carries), so the browser paints it before any script, and main.tsx then hydrates it (the
+// sign-in page) or renders the same page over it. The caller stands in for the browser's globals
+// (location above all) first.
 
 /** How many renders a first screen gets before it goes out plain: each loads what the last suspended on. */
 const ATTEMPTS = 3;
@@ -37,7 +39,8 @@ export async function renderFirstScreen(data: FirstPaintData): Promise<string | 
 
 async function renderOnce(data: FirstPaintData): Promise<string> {
   renderFirstPaintFor(data);
-  // The challenge the HTML carries goes into the query cache as in the browser (main.tsx).
+  // The challenge the HTML carries goes into the query cache as in the browser (main.tsx). Only that
+  // one: without it the browser asks for the challenge, which a render cannot.
   const challengeId = challengePageId(window.location.pathname);
   if (challengeId !== null && data.challenge?.id === challengeId) startChallengeLoad(challengeId);
   forgetAppClients();

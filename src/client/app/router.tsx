@@ -95,9 +95,9 @@ const FIRST_SCREEN_PAGES: Record<FirstScreenRoute, LazyPage> = {
 };
 
 /**
- * Loads the page chunk behind a first screen that came as HTML, so the page renders in the first
- * pass: the sign-in page's (ADR 0054, built ahead; hydrated) or a signed-in page's (ADR 0055);
- * null for any other path.
+ * Loads the page chunk behind a first screen, so the page renders in the first pass instead of
+ * through React.lazy's fallback: before hydrating the sign-in page (main.tsx, ADR 0054), and before
+ * the server's render of any first screen (first-screen.tsx, ADR 0055); null for any other path.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
   if (pathname === "/auth") return AuthPage.preload();

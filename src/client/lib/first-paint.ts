@@ -1,14 +1,11 @@
+import type { FirstPaintBlock } from "../../shared/domain/page-data";
 import type { PublicUser } from "../../shared/schemas/auth";
 
 // What the server put into the HTML it served (src/server/http/first-paint.ts): a JSON data
 // block, read once. Absent (undefined) when the page came from the service worker's cached shell
 // or the dev server: the app then asks the server as before.
 
-export type FirstPaintData = {
-  user: PublicUser | null;
-  /** On a challenge's page: the challenge as GET /api/challenges/:id answers it (ADR 0055). */
-  challenge?: { id: number } & Record<string, unknown>;
-};
+export type FirstPaintData = FirstPaintBlock<PublicUser>;
 
 let read: FirstPaintData | undefined | null = null;
 

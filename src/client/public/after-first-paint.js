@@ -1,9 +1,10 @@
 // Starts the app once the browser has painted the page's first screen, which the server sent as
-// HTML (scripts/prerender-first-screens.ts, ADR 0054). As a module script (or a modulepreload) in
-// the HTML the entry would download beside the stylesheet and run as soon as it arrived, often
-// before the first frame, and the finished form would wait for the app's first long task. "Painted" is the browser's own first-contentful-paint entry, which is reported once the
-// frame is presented (a requestAnimationFrame can run before that). A separate file because the
-// CSP forbids inline scripts; kept tiny and dependency-free.
+// HTML (ADR 0054: the sign-in page, built ahead; ADR 0055: a signed-in golfer's page, rendered per
+// request). As a module script (or a modulepreload) in the HTML the entry would download beside the
+// stylesheet and run as soon as it arrived, often before the first frame, and the painted page
+// would wait for the app's first long task. "Painted" is the browser's own first-contentful-paint
+// entry, which is reported once the frame is presented (a requestAnimationFrame can run before
+// that). A separate file because the CSP forbids inline scripts; kept tiny and dependency-free.
 (() => {
   var started = false;
   function start() {

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { firstScreenRoute } from "../../shared/domain/first-screens";
-import { pageDataUrl } from "../../shared/domain/page-data";
+import { type FirstPaintBlock, pageDataUrl } from "../../shared/domain/page-data";
 
 // First paint (issue 19): the HTML the server answers for an app route carries who is signed in
 // (a JSON data block: the CSP forbids inline scripts, and a data block is never executed), a
@@ -58,29 +57,25 @@ export const FIRST_SCREENS: readonly { path: string; file: string }[] = [
   { path: "/auth", file: `${FIRST_SCREENS_DIR}/auth.html` },
 ];
 
-/** Whether a signed-in golfer's page at `path` gets its first screen rendered by the server. */
-export function rendersPerRequest(path: string): boolean {
-  return firstScreenRoute(path) !== null;
-}
-
 /**
- * The prerendered first screen for this request (ADR 0054), as a path under the static folder, or
- * null for the plain index.html: the sign-in page's Login tab for a signed-out visitor. The file
- * holds the page as the app renders /auth with no query; `?tab=register` renders another tab, and a
- * signed-in visitor is sent on from /auth, so both get the plain page. `?redirect=` changes nothing
- * on screen.
+ * The prerendered first screen for a signed-out visitor's request (ADR 0054), as a path under the
+ * static folder, or null for the plain index.html: the sign-in page's Login tab. The file holds the
+ * page as the app renders /auth with no query; `?tab=register` renders another tab, so it gets the
+ * plain page (a signed-in visitor is sent on from /auth: static.ts does not ask). `?redirect=`
+ * changes nothing on screen.
  */
-export function firstScreenFile(path: string, search: string, user: FirstPaintUser): string | null {
-  if (user || new URLSearchParams(search).get("tab") === "register") return null;
+export function firstScreenFile(path: string, search: string): string | null {
+  if (new URLSearchParams(search).get("tab") === "register") return null;
   return FIRST_SCREENS.find((screen) => screen.path === path)?.file ?? null;
 }
 
 /**
- * The built index.html with `markup` in #root and the entry named in a meta element instead of a
- * module script: /after-first-paint.js loads it once the browser has painted (ADR 0054); the build's /auth file and the server's per-request first screens (ADR 0055) alike. As a
- * module script (or a modulepreload) it would download beside the stylesheet and run as soon as it
- * arrived, often before the first frame, and the finished form would wait for the app. The price:
- * the app starts a round trip later than it could, the form being on screen meanwhile.
+ * The built index.html with a first screen's `markup` in #root (the build's /auth file, ADR 0054;
+ * the server's per-request pages, ADR 0055) and the entry named in a meta element instead of a
+ * module script: /after-first-paint.js loads it once the browser has painted. As a module script
+ * (or a modulepreload) it would download beside the stylesheet and run as soon as it arrived, often
+ * before the first frame, and the painted page would wait for the app. The price: the app starts a
+ * round trip later than it could, the page being on screen meanwhile.
  */
 export function firstScreenHtml(index: string, path: string, markup: string): string {
   const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
@@ -91,14 +86,14 @@ export function firstScreenHtml(index: string, path: string, markup: string): st
   return (
     index
       .replace(entry, `<meta name="app-entry" content="${src}"><script async src="/after-first-paint.js"></script>`)
-      // inert until React has adopted the nodes (main.tsx): the form shows at once, but what is typed
-      // before hydration would be wiped by it (the inputs are controlled), so nothing takes input yet.
+      // inert until the app has committed over it (main.tsx: hydrated or replaced): the page shows at
+      // once, but what is typed or tapped before then would be lost, so nothing takes input yet.
       .replace(root, () => `<div id="root" data-first-screen="${path}" inert>${markup}</div>`)
   );
 }
 
 /** What a page's HTML carries beside the user: a challenge's page its challenge (ADR 0055). */
-export type FirstPaintExtras = { challenge?: Record<string, unknown> };
+export type FirstPaintExtras = Omit<FirstPaintBlock<never>, "user">;
 
 export type FirstPaint = {
   /**

@@ -10,7 +10,7 @@ import { RENDER_BUNDLE } from "./first-paint";
 
 export type FirstScreenRenderer = {
   /** #root's markup for `path` (with its query) from its first-paint `data` (user, challenge), or null. */
-  render(path: string, data: Record<string, unknown>): Promise<string | null>;
+  render(path: string, data: RenderRequest["data"]): Promise<string | null>;
   /** Whether a worker is up (it starts with the first render and stops after `idleMs` without one). */
   running(): boolean;
   stop(): void;

@@ -3,12 +3,13 @@
 // components need browser globals stood in (browser-stand-ins.ts), which must not exist in the
 // server's own scope (libraries there look for `window`). Renders run one at a time: the stand-in
 // location is global.
+import type { FirstPaintBlock } from "../../shared/domain/page-data";
 import { standInBrowser, standInLocation } from "./browser-stand-ins";
 
 declare const self: Worker;
 
 /** `data` is the page's first-paint data block: who is signed in, and a challenge's page its challenge. */
-export type RenderRequest = { id: number; path: string; data: Record<string, unknown> };
+export type RenderRequest = { id: number; path: string; data: FirstPaintBlock<Record<string, unknown>> };
 export type RenderReply = { id: number; markup: string | null; error?: string };
 type Renderer = { renderFirstScreen(data: unknown): Promise<string | null> };
 

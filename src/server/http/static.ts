@@ -5,14 +5,8 @@ import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
-import {
-  FIRST_SCREENS_DIR,
-  type FirstPaintExtras,
-  firstPaint,
-  firstScreenFile,
-  firstScreenHtml,
-  rendersPerRequest,
-} from "./first-paint";
+import { FIRST_SCREENS_DIR, type FirstPaintExtras, firstPaint, firstScreenFile, firstScreenHtml } from "./first-paint";
+import { firstScreenRoute } from "../../shared/domain/first-screens";
 import type { FirstScreenRenderer } from "./first-screen-renderer";
 
 /** Who the HTML says is signed in (the app's public user shape), or null; called per HTML answer. */
@@ -98,9 +92,9 @@ export function staticSite(
     let page: string | null = null;
     let more: FirstPaintExtras = {};
     if (!user) {
-      const screen = firstScreenFile(path, search, user);
+      const screen = firstScreenFile(path, search);
       page = screen && (await firstScreen(screen));
-    } else if (renderer && rendersPerRequest(path)) {
+    } else if (renderer && firstScreenRoute(path) !== null) {
       more = (await extras?.(c, path)) ?? {};
       const markup = await renderer.render(path + search, { user, ...more });
       page = markup === null ? null : firstScreenHtml(index, path, markup);

@@ -21,3 +21,13 @@ export function pageDataUrl(path: string): string | null {
   const challengeId = challengePageId(path);
   return challengeId === null ? null : challengeDataUrl(challengeId);
 }
+
+/**
+ * The first-paint data block a page's HTML carries (written by src/server/http/first-paint.ts, read
+ * by src/client/lib/first-paint.ts): who is signed in (null: nobody), and on a challenge's page the
+ * golfer may see, the challenge as GET /api/challenges/:id answers it (ADR 0055).
+ */
+export type FirstPaintBlock<User> = {
+  user: User | null;
+  challenge?: { id: number } & Record<string, unknown>;
+};
