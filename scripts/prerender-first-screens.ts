@@ -10,7 +10,7 @@
 // browser globals are stood in for: the first render reads the location and some media queries,
 // and nothing here runs effects.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 // One list for the build and the server that sends the files.
 import { standInBrowser, standInLocation } from "../src/server/http/browser-stand-ins";
 import { FIRST_SCREENS, FIRST_SCREENS_DIR, firstScreenHtml, RENDER_BUNDLE } from "../src/server/http/first-paint";
@@ -23,8 +23,8 @@ import { FIRST_SCREENS, FIRST_SCREENS_DIR, firstScreenHtml, RENDER_BUNDLE } from
 async function bundleRenderer(out: string): Promise<string> {
   const built = await Bun.build({
     entrypoints: [resolve(import.meta.dir, "../src/client/app/first-screen.tsx")],
-    outdir: join(out, FIRST_SCREENS_DIR),
-    naming: RENDER_BUNDLE.slice(FIRST_SCREENS_DIR.length + 1),
+    outdir: join(out, dirname(RENDER_BUNDLE)),
+    naming: basename(RENDER_BUNDLE),
     target: "bun",
     minify: true,
     // Vite's virtual modules (the PWA's registration) load in the browser only, never in a render.

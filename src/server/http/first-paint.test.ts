@@ -31,13 +31,19 @@ const MANIFEST = {
   "features/challenges/routes/challenge-detail-page.tsx": { file: "assets/challenge-page.js", isDynamicEntry: true },
 };
 
+/** A built client faked in a new folder: `index`, the manifest, and `firstScreen` at its path under first-screens/. */
+function fakeBuild(index: string, firstScreen: { path: string; text: string }): string {
+  const at = mkdtempSync(join(tmpdir(), "first-paint-"));
+  mkdirSync(join(at, ".vite"));
+  writeFileSync(join(at, "index.html"), index);
+  writeFileSync(join(at, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  mkdirSync(join(at, "first-screens"));
+  writeFileSync(join(at, firstScreen.path), firstScreen.text);
+  return at;
+}
+
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "first-paint-"));
-  mkdirSync(join(dir, ".vite"));
-  writeFileSync(join(dir, "index.html"), INDEX);
-  writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
-  mkdirSync(join(dir, "first-screens"));
-  writeFileSync(join(dir, "first-screens", "auth.html"), AUTH_SCREEN);
+  dir = fakeBuild(INDEX, { path: "first-screens/auth.html", text: AUTH_SCREEN });
   h = await createTestHarness({ env: { STATIC_DIR: dir } });
 }, 120_000);
 afterAll(async () => {
@@ -155,12 +161,7 @@ describe("first paint, rendered per request (ADR 0055)", () => {
   }`;
   const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
   beforeAll(async () => {
-    renderedDir = mkdtempSync(join(tmpdir(), "first-paint-rendered-"));
-    mkdirSync(join(renderedDir, ".vite"));
-    writeFileSync(join(renderedDir, "index.html"), INDEX_WITH_SHELL);
-    writeFileSync(join(renderedDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
-    mkdirSync(join(renderedDir, "first-screens"));
-    writeFileSync(join(renderedDir, RENDER_BUNDLE), FAKE_BUNDLE);
+    renderedDir = fakeBuild(INDEX_WITH_SHELL, { path: RENDER_BUNDLE, text: FAKE_BUNDLE });
     rendered = await createTestHarness({ env: { STATIC_DIR: renderedDir } });
   }, 120_000);
   afterAll(async () => {
