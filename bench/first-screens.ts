@@ -7,9 +7,10 @@
 // One production server on a fresh embedded database, seeded with a golfer and a challenge
 // (scripts/lib/seeded-site.ts); requests one at a time, with the golfer's cookie and
 // `Accept-Encoding: br` as a phone sends. ITERATIONS per page (default 200). Figures only.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startSeededSite } from "../scripts/lib/seeded-site";
+import { rssMbOf } from "./lib/procs";
 import { line, time } from "./stats";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -20,14 +21,6 @@ if (!existsSync(join(STATIC_DIR, "first-screens", "render.js"))) {
   console.error(`bench:first-screens: no first-screen renderer in ${STATIC_DIR}: run \`bun run build\` first`);
   process.exit(1);
 }
-
-const rssMb = (pid: number) =>
-  Number(
-    readFileSync(`/proc/${pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith("VmRSS:"))
-      ?.match(/(\d+)/)?.[1] ?? 0,
-  ) / 1024;
 
 const site = await startSeededSite(STATIC_DIR, (code) => {
   console.error(`bench:first-screens: the server exited (${code})`);
@@ -41,7 +34,7 @@ try {
     return res.text();
   };
   await Bun.sleep(2_000);
-  const before = rssMb(site.pid);
+  const before = rssMbOf(site.pid);
   const pages = ["/", `/challenges/${site.challengeId}`, "/profile", "/leaderboard/global"];
   // The worker starts with the first rendered page; wait until it answers.
   let first = "";
@@ -61,7 +54,7 @@ try {
     console.log(line(`${path === "/challenges" ? "plain page (no render) " : ""}GET ${path}`, samples));
   }
   await Bun.sleep(2_000);
-  const after = rssMb(site.pid);
+  const after = rssMbOf(site.pid);
   console.log(
     `\nrendered ${rendered} of ${asked} answers for the rendered pages (the rest went out plain)` +
       `\nfirst rendered page after start: ${firstRenderMs.toFixed(0)} ms (worker start included)` +

@@ -9,22 +9,16 @@
 // Each case: the process is started with `bun src/server/index.ts` (NODE_ENV=production), polled
 // until /api/health answers, left idle, then RSS is read five times a second apart (min / max).
 // Figures only.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
+import { rssMbOf } from "./lib/procs";
 
 const ROOT = resolve(import.meta.dir, "..");
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
 const PG_ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_DB = "birdie_idle_rss";
-
-const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
-};
 
 async function idleRss(label: string, env: Record<string, string>) {
   const probe = Bun.serve({ port: 0, fetch: () => new Response() });
@@ -52,7 +46,7 @@ async function idleRss(label: string, env: Record<string, string>) {
     await Bun.sleep(IDLE_SECONDS * 1000);
     const samples: number[] = [];
     for (let i = 0; i < 5; i++) {
-      samples.push(rssMb(child.pid));
+      samples.push(rssMbOf(child.pid));
       await Bun.sleep(1000);
     }
     console.log(

@@ -1,5 +1,14 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Subprocess } from "bun";
+
+/** A process's resident memory in MB as the operating system counts it (VmRSS in /proc). */
+export function rssMbOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) / 1024;
+}
 
 export type Memory = { rss: number; heapUsed: number; sockets: number };
 
