@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { createChallengeViaApi, joinViaInvite, recordViaApi, utcDay } from "./birdie-helpers";
 import { createChallengeApi } from "./challenge-api";
-import { expect, registerViaApi, signInAdminViaApi, type TestUser, test, uniqueUser } from "./fixtures";
+import { expect, registerViaApi, signInAdminViaApi, type TestUser, test, uniqueUser, waitForContent } from "./fixtures";
 import { endingChallengeViaApi, recordRoundViaApi, untilEnded } from "./results-helpers";
 
 // WCAG 2.2 AA beyond what axe can see (issue 21; axe itself runs in e2e/a11y.e2e.ts). Every main
@@ -123,14 +123,6 @@ async function seed(browser: Browser): Promise<World> {
     rivalName: RIVAL_NAME,
     states: { player: playerState, admin: adminState },
   };
-}
-
-/** The page has rendered: a heading, and no spinner or skeleton still waiting on data. */
-async function waitForContent(page: Page) {
-  await expect(page.locator("h1").first()).toBeVisible();
-  // A first screen the server painted (the sign-in page, ADR 0054) is inert until the app adopts it.
-  await expect(page.locator("#root")).not.toHaveAttribute("inert");
-  await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
 }
 
 async function settle(page: Page) {

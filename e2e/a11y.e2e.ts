@@ -4,7 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { createChallengeViaApi, joinViaInvite, namedUser, recordViaApi, utcDay } from "./birdie-helpers";
 import { createChallengeApi } from "./challenge-api";
 import { endingChallengeViaApi, recordRoundViaApi, untilEnded } from "./results-helpers";
-import { expect, registerViaApi, signInAdminViaApi, type TestUser, test } from "./fixtures";
+import { expect, registerViaApi, signInAdminViaApi, type TestUser, test, waitForContent } from "./fixtures";
 
 // Accessibility sweep (issue 9, browser quality): axe-core on every main page, in both themes, at a
 // desktop and a 375 px phone width. Serious and critical WCAG 2.0/2.1 A+AA violations fail the run;
@@ -303,14 +303,6 @@ async function signIn(page: Page, role: Role, d: Data) {
     headers: { Origin: origin() },
   });
   expect(response.ok(), `login ${user.username}: ${response.status()}`).toBeTruthy();
-}
-
-/** The page has rendered its content: a heading, and no spinner or skeleton still waiting on data. */
-async function waitForContent(page: Page) {
-  await expect(page.locator("h1").first()).toBeVisible();
-  // A first screen the server painted (the sign-in page, ADR 0054) is inert until the app adopts it.
-  await expect(page.locator("#root")).not.toHaveAttribute("inert");
-  await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
 }
 
 /** Transitions and animations finished, so colours are measured in their resting state. */

@@ -51,6 +51,17 @@ export async function signInAdminViaApi(page: Page): Promise<void> {
 }
 
 /**
+ * The page has rendered its content: a heading, the app in charge of a page the server painted
+ * (ADR 0054, 0055: inert until then), and no spinner or skeleton still waiting on data. For pages
+ * of contexts made in the test too, which the `page` fixture's wait below does not cover.
+ */
+export async function waitForContent(page: Page): Promise<void> {
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator("#root")).not.toHaveAttribute("inert");
+  await expect(page.locator(".loading:visible, .skeleton:visible")).toHaveCount(0);
+}
+
+/**
  * Until the app has taken over a page the server painted (ADR 0054, 0055), `#root` is inert and its
  * inputs are the server's: a file set or text typed there would be lost, as a golfer cannot do (inert
  * takes no taps). Waits for it, as a golfer waits for a page to respond; a navigation on the way
