@@ -39,7 +39,19 @@ function ticks(): Map<string, number> {
 }
 
 const chosen = await seededPlayers(BENCH_URL, 200, { chat: true });
-const server = await spawnServer(BENCH_URL);
+const METRICS_TOKEN = "bench-metrics-token-cpu";
+const server = await spawnServer(BENCH_URL, { METRICS_TOKEN });
+
+/** The server's cache counters (session and read cache, ADR 0044 and 0056) from /metrics. */
+async function cacheCounters(): Promise<Map<string, number>> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  const out = new Map<string, number>();
+  for (const line of (await res.text()).split("\n")) {
+    const m = /^birdie_((?:session|read)_cache_(?:hits|misses)) (\S+)$/.exec(line);
+    if (m) out.set(m[1], Number(m[2]));
+  }
+  return out;
+}
 try {
   const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
   const mixed = mixedShot(server.url, players);
@@ -60,11 +72,22 @@ try {
   }
   const label = PATH ? () => "path" : KIND ? () => KIND : kindOf;
   await openLoop({ rate: Math.min(RATE, 200), seconds: 5, shot, kindOf: label }); // warm-up
+  const countersBefore = await cacheCounters();
   const before = ticks();
   const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf: label });
   const after = ticks();
+  const countersAfter = await cacheCounters();
   console.log(runLine(PATH ?? KIND ?? "mixed API", result));
   for (const l of kindLines(result)) console.log(l);
+
+  const counted = (name: string) => (countersAfter.get(name) ?? 0) - (countersBefore.get(name) ?? 0);
+  for (const cache of ["session", "read"]) {
+    const hits = counted(`${cache}_cache_hits`);
+    const misses = counted(`${cache}_cache_misses`);
+    console.log(
+      `${cache} cache: ${hits} hits, ${misses} misses (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}% hits)`,
+    );
+  }
 
   const groups = new Map<string, number>();
   for (const [key, value] of after) {

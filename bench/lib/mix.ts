@@ -35,6 +35,14 @@ const PATTERN: string[] = (() => {
 
 export const kindOf = (i: number) => PATTERN[i % 100];
 
+/**
+ * Request i's golfer, spread by Fibonacci hashing so that every golfer makes every kind of request.
+ * (Before session 15 it was `(i * 7919) % n`: with 200 golfers and a 100-request pattern each
+ * golfer then made one kind only, so nobody who recorded ever read a board - invisible while
+ * nothing was cached, flattering once the read cache of ADR 0056 was.)
+ */
+export const playerOf = (i: number, n: number) => Math.floor(((Math.imul(i, 0x9e3779b1) >>> 0) / 2 ** 32) * n);
+
 const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 const today = () => new Date().toISOString().slice(0, 10);
 const runTag = Date.now().toString(36);
@@ -43,7 +51,7 @@ let roundSeq = 0;
 /** One request of the mix; `players` are signed in. Bodies are always read (keep-alive reuse). */
 export function mixedShot(base: string, players: Player[]): Shot {
   return async (i: number, signal: AbortSignal): Promise<Outcome> => {
-    const p = players[(i * 7919) % players.length];
+    const p = players[playerOf(i, players.length)];
     const kind = kindOf(i);
     const headers: Record<string, string> = { Cookie: p.cookie };
     let res: Response;

@@ -25,6 +25,7 @@ import { clientAddress } from "./http/client-address";
 import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
+import { settleCaches } from "./http/settle-caches";
 import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
 import { loadSession, sessionLoader } from "./http/session-loader";
 import { firstScreenRenderer } from "./http/first-screen-renderer";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
     app.use(prefix, bodySizeCap(1 * MB, { test: (p) => PICTURE_PATHS.test(p), max: 12 * MB }));
     app.use(prefix, originCheck(env.PUBLIC_ORIGIN));
     if (watch) app.use(prefix, dbDeadline(watch));
+    app.use(prefix, settleCaches());
   }
 
   // Health first and without a session look-up: it must answer even when sessions cannot load.

@@ -4,6 +4,7 @@ import type { Limits } from "./lib/limits";
 import type { ReadinessCheck } from "./lib/readiness";
 import type { Metrics } from "./metrics/metrics";
 import type { SessionCache } from "./auth/session-cache";
+import type { ReadCache } from "./lib/read-cache";
 
 /** What services may need besides the database handle: built once per process (server.ts). */
 export type AppDeps = {
@@ -18,4 +19,6 @@ export type AppDeps = {
   metrics?: Metrics;
   /** A full server's per-process session cache (ADR 0044); absent in app.request tests. */
   sessionCache?: SessionCache;
+  /** A full server's per-process cache of golfers' most read data (ADR 0056); absent in app.request tests. */
+  readCache?: ReadCache;
 };

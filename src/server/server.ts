@@ -13,8 +13,11 @@ import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
 import { startSweeping } from "./lib/sweep";
+import { startQueueUpkeep } from "./jobs/upkeep";
 import { ChatBus } from "./realtime/bus";
 import { SessionCache } from "./auth/session-cache";
+import { ReadCache } from "./lib/read-cache";
+import { invalidateReads } from "./realtime/read-invalidation";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
 import { defaultJobConcurrency, type JobHandlers, JobRunner, type RunnerOptions } from "./jobs/runner";
@@ -82,6 +85,8 @@ export async function startServer(
   // notifying commit's WAL flush, and must not hold a request connection meanwhile (ADR 0049).
   const sessionCache = new SessionCache(database.backgroundDb ?? database.db);
   const bus = await ChatBus.start(database, { aliveChannel: sessionCache.channel });
+  // Golfers' most read data, answered only while the same listener is proven current (ADR 0056).
+  const readCache = new ReadCache(() => sessionCache.fresh());
   const metrics = new Metrics();
   const deps: AppDeps = {
     database,
@@ -91,6 +96,7 @@ export async function startServer(
     metrics,
     readiness: [],
     sessionCache,
+    readCache,
   };
   // Every process runs the job queue unless JOB_CONCURRENCY=0; SKIP LOCKED claims keep each job
   // on one of them (ADR 0032). Jobs run on their own pool where there is one, and run one at a
@@ -119,7 +125,15 @@ export async function startServer(
   );
   metrics.gauge("session_cache_misses", "Session look-ups that read the database", () => sessionCache.stats.misses);
   metrics.gauge("session_cache_entries", "Sessions cached on this process", () => sessionCache.size);
+  metrics.gauge(
+    "read_cache_hits",
+    "Reads answered from this process's read cache (ADR 0056)",
+    () => readCache.stats.hits,
+  );
+  metrics.gauge("read_cache_misses", "Reads of cacheable data that went to the database", () => readCache.stats.misses);
+  metrics.gauge("read_cache_entries", "Entries in this process's read cache", () => readCache.size);
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
+  bus.subscribe((event) => invalidateReads(readCache, event));
   bus.subscribe((event) => {
     if (event.kind === "alive") sessionCache.alive(event.payload);
     else if (event.kind === "jobs") jobs.wake();
@@ -152,12 +166,15 @@ export async function startServer(
     logger.warn("could not schedule challenge reminders", { error: String(err) }),
   );
   const stopCompacting = startCompactingPeriodPoints(database.db);
+  // The queue table is vacuumed when dead rows pile up (jobs/upkeep.ts), off the request pool.
+  const stopUpkeep = startQueueUpkeep(database.backgroundDb ?? database.db);
   sessionCache.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       stopSweeping();
+      stopUpkeep();
       sessionCache.stop();
       // Before the pool closes: running jobs get a few seconds to finish and record it.
       await jobs.stop();

@@ -66,6 +66,25 @@ describe("SessionCache rules", () => {
     expect(cache.get("s1")).toBeUndefined();
   });
 
+  test("caughtUp waits for a stamp sent after the call, not for one sent before it (ADR 0056)", async () => {
+    const now = 1_000_000;
+    const cache = new SessionCache(database.db, () => now);
+    const earlier = cache.caughtUp(2_000);
+    const later = cache.caughtUp(2_000);
+    let laterDone = false;
+    void later.then(() => (laterDone = true));
+    // Two calls in one millisecond get two stamps: the first one's return answers only the first.
+    cache.alive(String(now));
+    expect(await earlier).toBe(true);
+    await Bun.sleep(20);
+    expect(laterDone).toBe(false);
+    cache.alive(String(now + 1));
+    expect(await later).toBe(true);
+    // Nothing comes back (this test listens to nothing): false once the time is up.
+    expect(await cache.caughtUp(50)).toBe(false);
+    cache.stop();
+  });
+
   test("a read that began before an eviction does not cache what it read", () => {
     const now = 1_000_000;
     const cache = new SessionCache(database.db, () => now);

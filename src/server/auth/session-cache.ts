@@ -41,6 +41,9 @@ export class SessionCache {
   private lastUse = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
   private pinging = false;
+  /** The last stamp sent: stamps only grow, so each caughtUp() waits for a stamp of its own. */
+  private lastStamp = 0;
+  private waiters = new Set<{ stamp: number; done: (ok: boolean) => void }>();
   readonly channel: string;
   readonly stats = { hits: 0, misses: 0, evictions: 0 };
 
@@ -62,6 +65,7 @@ export class SessionCache {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    for (const waiter of [...this.waiters]) waiter.done(false);
     this.clear();
   }
 
@@ -140,7 +144,32 @@ export class SessionCache {
   /** A notification on this process's own channel came back: the stamp is when it was sent. */
   alive(payload: string): void {
     const sentAt = Number(payload);
-    if (Number.isFinite(sentAt) && sentAt > this.aliveAt) this.aliveAt = sentAt;
+    if (!Number.isFinite(sentAt)) return;
+    if (sentAt > this.aliveAt) this.aliveAt = sentAt;
+    for (const waiter of this.waiters) if (waiter.stamp <= sentAt) waiter.done(true);
+  }
+
+  /**
+   * Resolves true once every notification committed before the call has been delivered to this
+   * process (a stamp sent now came back: PostgreSQL delivers in commit order), false when that
+   * took longer than `timeoutMs` or the database could not be asked. What a process wrote then
+   * shows in its own caches before it answers the write (ADR 0056).
+   */
+  caughtUp(timeoutMs = 1_000): Promise<boolean> {
+    const stamp = this.nextStamp();
+    return new Promise<boolean>((resolve) => {
+      const waiter = {
+        stamp,
+        done: (ok: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      this.waiters.add(waiter);
+      this.db.execute(sql`select pg_notify(${this.channel}, ${String(stamp)})`).catch(() => waiter.done(false));
+    });
   }
 
   /** The listener was lost or re-subscribed: nothing cached is trusted until a new stamp is back. */
@@ -162,11 +191,17 @@ export class SessionCache {
     if (ids && ids.size === 0) this.byUser.delete(entry.user.id);
   }
 
+  /** Now, or one past the last stamp sent when that is later (two sends in one millisecond). */
+  private nextStamp(): number {
+    this.lastStamp = Math.max(this.clock(), this.lastStamp + 1);
+    return this.lastStamp;
+  }
+
   private async ping() {
     if (this.pinging || this.clock() - this.lastUse > IDLE_AFTER_MS) return;
     this.pinging = true;
     try {
-      await this.db.execute(sql`select pg_notify(${this.channel}, ${String(this.clock())})`);
+      await this.db.execute(sql`select pg_notify(${this.channel}, ${String(this.nextStamp())})`);
     } catch {
       // The database is away: the cache simply stops answering until pings come back.
     } finally {

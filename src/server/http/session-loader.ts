@@ -2,8 +2,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import { readSessionToken, sessionCookie, validateSessionToken } from "../auth/session";
 import type { HonoEnv } from "./types";
 
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * Reads the request's session into the context (`user`, `session`; null when there is none) and
  * slides the cookie forward when the look-up renewed it. The API's middleware below and the app's
@@ -26,17 +24,12 @@ export async function loadSession(c: Context<HonoEnv>): Promise<void> {
 
 /**
  * Resolves the signed-in user once per request, sliding the session forward when it is renewed.
- * With the process's session cache, a write by a signed-in user evicts that user's cached
- * sessions here once it is done (their own name, password, sign-out...: the next request reads
- * them afresh without waiting for the database's notification); other processes hear of it from
- * the triggers (ADR 0044).
+ * What a write changes in the session cache (a sign-out, a new password or name) is settled by
+ * http/settle-caches.ts before the write is answered (ADR 0044, ADR 0056).
  */
 export function sessionLoader(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     await loadSession(c);
     await next();
-    const user = c.get("user");
-    const cache = c.get("deps").sessionCache;
-    if (user && cache && !READS.has(c.req.method)) cache.evictUsers([user.id]);
   };
 }

@@ -14,6 +14,16 @@ export const JOBS_CHANNEL = "jobs";
 export const NOTIFICATION_CHANNEL = "notification";
 /** drizzle/0022's trigger: a user row changed (name, admin, disabled, password...): cached sessions of it go. */
 export const USER_CHANNEL = "user_changed";
+/** drizzle/0026's triggers: records, members, challenges or courses changed (the read caches, ADR 0056). */
+export const READ_CHANNEL = "read_changed";
+
+/** What a commit changed, as the read caches need it (`all`: drop everything). */
+export type ReadChange = {
+  records: [challengeId: number, userId: number][];
+  members: [challengeId: number, userId: number][];
+  challenges: number[];
+  all: boolean;
+};
 
 export type BusEvent =
   /** A chat message was committed (the payload is ids only: NOTIFY payloads must stay under 8 KB). */
@@ -33,12 +43,38 @@ export type BusEvent =
   /** Notifications were added (ids only) or marked read: the users' open devices update. */
   | { kind: "notifications"; items: { userId: number; id: number }[] }
   | { kind: "notifications-read"; userIds: number[] }
+  /** Data the read caches keep changed (records, members, challenges, courses). */
+  | ({ kind: "read-changed" } & ReadChange)
   /** The listener (re)subscribed: anything notified while it was away is gone, so clients refetch. */
   | { kind: "resync" };
 
 export type BusListener = (event: BusEvent) => void;
 
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v > 0;
+
+const isPair = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && isId(v[0]) && isId(v[1]);
+
+/**
+ * A read_changed payload. Anything it cannot read in full becomes `all`: a cache that drops too
+ * much only reads again, one that keeps a changed entry answers wrong.
+ */
+export function readChangeOf(payload: string): ReadChange {
+  const change: ReadChange = { records: [], members: [], challenges: [], all: false };
+  let data: { records?: unknown; members?: unknown; challenges?: unknown; all?: unknown };
+  try {
+    data = JSON.parse(payload);
+  } catch {
+    return { ...change, all: true };
+  }
+  if (!data || typeof data !== "object" || data.all === true) return { ...change, all: true };
+  const keys = Object.keys(data);
+  if (keys.length !== 1) return { ...change, all: true };
+  if (Array.isArray(data.records) && data.records.every(isPair)) change.records = data.records;
+  else if (Array.isArray(data.members) && data.members.every(isPair)) change.members = data.members;
+  else if (Array.isArray(data.challenges) && data.challenges.every(isId)) change.challenges = data.challenges;
+  else return { ...change, all: true };
+  return change;
+}
 
 /**
  * Cross-process fan-out for chat (docs/decisions/0005-chat-fan-out.md). Writers never publish:
@@ -63,6 +99,7 @@ export class ChatBus {
       JOBS_CHANNEL,
       NOTIFICATION_CHANNEL,
       USER_CHANNEL,
+      READ_CHANNEL,
     ];
     if (opts.aliveChannel) channels.push(opts.aliveChannel);
     bus.listening = await database.listen(
@@ -97,6 +134,10 @@ export class ChatBus {
     }
     if (channel === this.aliveChannel) {
       this.emit({ kind: "alive", payload });
+      return;
+    }
+    if (channel === READ_CHANNEL) {
+      this.emit({ kind: "read-changed", ...readChangeOf(payload) });
       return;
     }
     let data: {

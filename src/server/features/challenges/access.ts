@@ -2,7 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { type ChallengeRow, challengePlayers, challenges } from "../../db/schema/challenges";
+import type { SignedInContext } from "../../context";
 import { forbidden, notFound } from "../../lib/errors";
+import { readCacheFor, readDeps } from "../../lib/read-cache";
+import { memberIdsOf } from "./queries";
 
 // Who is in a challenge and who may change it: what every challenge-scoped feature checks first.
 // Plain queries taking `db` (the caller's transaction, if any), not services (ADR 0022).
@@ -51,6 +54,32 @@ export async function requireMember(db: Db, challengeId: number, userId: number)
 export async function readAsMember<T>(db: Db, challengeId: number, userId: number, read: () => Promise<T>): Promise<T> {
   const [member, result] = await Promise.allSettled([requireMember(db, challengeId, userId), read()]);
   if (member.status === "rejected") throw member.reason;
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
+/**
+ * readAsMember for a signed-in call: the challenge's member list comes from the process's read
+ * cache when there is one (ADR 0056), so a cached read costs no query at all. Anyone the list
+ * does not name is checked against the database, which says why they may not read.
+ */
+export async function readAsPlayer<T>(
+  ctx: Pick<SignedInContext, "db" | "deps" | "user">,
+  challengeId: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  const cache = readCacheFor(ctx);
+  if (!cache) return readAsMember(ctx.db, challengeId, ctx.user.id, read);
+  const [members, result] = await Promise.allSettled([
+    cache.read(
+      `members:${challengeId}`,
+      async () => new Set(await memberIdsOf(ctx.db, challengeId)),
+      () => [readDeps.challenge(challengeId)],
+    ),
+    read(),
+  ]);
+  if (members.status === "rejected") throw members.reason;
+  if (!members.value.has(ctx.user.id)) await requireMember(ctx.db, challengeId, ctx.user.id);
   if (result.status === "rejected") throw result.reason;
   return result.value;
 }

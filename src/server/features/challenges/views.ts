@@ -13,6 +13,7 @@ import type { Course } from "../../../shared/schemas/courses";
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
+import { readDeps, readThrough } from "../../lib/read-cache";
 import { type ChallengeRow, challengePlayers, challenges } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
 import { holeSummariesFor } from "../birdies/queries";
@@ -97,9 +98,10 @@ export async function getChallenge(ctx: SignedInContext, { id }: ChallengeId): P
   return { ...view, ...progress };
 }
 
-/** GET /api/users/{id}/challenges: every challenge the caller plays in, oldest start first. */
-export async function listUserChallenges(ctx: SignedInContext): Promise<ChallengeListItem[]> {
-  const { db, user } = ctx;
+type ListedChallenge = { row: ChallengeRow; summary: ChallengeSummary; progress: HoleProgress };
+
+/** The caller's challenges with what their list shows, as read (the time-dependent status is not in it). */
+async function readUserChallenges(db: Db, userId: number): Promise<ListedChallenge[]> {
   const rows = await prepared(db, "user_challenges", (d) =>
     d
       .select({ challenge: challenges })
@@ -110,14 +112,30 @@ export async function listUserChallenges(ctx: SignedInContext): Promise<Challeng
       )
       .orderBy(asc(challenges.startDate), asc(challenges.id))
       .prepare("user_challenges"),
-  ).execute({ userId: user.id });
+  ).execute({ userId });
   const list = rows.map((r) => r.challenge);
+  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list)]);
+  return list.map((row) => ({ row, summary: summaries.get(row.id)!, progress: progress.get(row.id) ?? NO_PROGRESS }));
+}
+
+/**
+ * GET /api/users/{id}/challenges: every challenge the caller plays in, oldest start first. Read
+ * through the process's read cache: the list changes with the caller's memberships and records,
+ * and with each listed challenge and its creator's name (ADR 0056).
+ */
+export async function listUserChallenges(ctx: SignedInContext): Promise<ChallengeListItem[]> {
+  const { user } = ctx;
+  const listed = await readThrough(
+    ctx,
+    `challenges:${user.id}`,
+    () => readUserChallenges(ctx.db, user.id),
+    (items) => [
+      readDeps.user(user.id),
+      ...items.flatMap(({ row }) => [readDeps.challenge(row.id), readDeps.name(row.creatorId)]),
+    ],
+  );
   const at = now(ctx);
-  const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, user.id, list)]);
-  return list.map((row) => ({
-    ...toView(row, summaries.get(row.id)!, user.id, at),
-    ...(progress.get(row.id) ?? NO_PROGRESS),
-  }));
+  return listed.map(({ row, summary, progress }) => ({ ...toView(row, summary, user.id, at), ...progress }));
 }
 
 export async function listChallengeCourses(ctx: SignedInContext, { id }: ChallengeId): Promise<Course[]> {

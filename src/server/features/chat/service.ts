@@ -9,7 +9,8 @@ import type {
 import type { SignedInContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { chatMessages } from "../../db/schema/chat";
-import { readAsMember, requireMember } from "../challenges/access";
+import { readAsMember, readAsPlayer, requireMember } from "../challenges/access";
+import { readDeps, readThrough } from "../../lib/read-cache";
 import { getMessagesByIds, selectViews, toView } from "./views";
 import { onlyRow } from "../../lib/rows";
 
@@ -54,24 +55,50 @@ export async function listMessages(
   // One extra row tells whether an older page exists without a count. The newest page (what every
   // chat card opens with) is a prepared query; older pages are rarer. Membership is checked
   // alongside the read (readAsMember): a non-member sees nothing of it.
+  // The newest page goes through the read cache (ADR 0056): it changes with the room's messages
+  // and with how their authors are shown.
   const cursor = input.cursor;
+  if (cursor === undefined) {
+    const { challengeId, limit } = input;
+    return readAsPlayer(ctx, challengeId, () =>
+      readThrough(
+        ctx,
+        `chat:${challengeId}:${limit}`,
+        async () =>
+          pageOf(
+            await prepared(db, "chat_newest_page", (d) =>
+              selectViews(d)
+                .where(eq(chatMessages.challengeId, sql.placeholder("challengeId")))
+                .orderBy(newestFirst)
+                .limit(sql.placeholder("limit"))
+                .prepare("chat_newest_page"),
+            ).execute({ challengeId, limit: limit + 1 }),
+            limit,
+          ),
+        (page) => [
+          readDeps.chat(challengeId),
+          ...page.messages.flatMap((m) => (m.user ? [readDeps.name(m.user.id)] : [])),
+        ],
+      ),
+    );
+  }
   const rows = await readAsMember(db, input.challengeId, userId, () =>
-    cursor === undefined
-      ? prepared(db, "chat_newest_page", (d) =>
-          selectViews(d)
-            .where(eq(chatMessages.challengeId, sql.placeholder("challengeId")))
-            .orderBy(newestFirst)
-            .limit(sql.placeholder("limit"))
-            .prepare("chat_newest_page"),
-        ).execute({ challengeId: input.challengeId, limit: input.limit + 1 })
-      : selectViews(db)
-          .where(and(inRoom, lt(chatMessages.id, cursor)))
-          .orderBy(newestFirst)
-          .limit(input.limit + 1),
+    selectViews(db)
+      .where(and(inRoom, lt(chatMessages.id, cursor)))
+      .orderBy(newestFirst)
+      .limit(input.limit + 1),
   );
-  const more = rows.length > input.limit;
+  return pageOf(rows, input.limit);
+}
+
+/** Rows newest first, one more than a page when an older page exists: the page, oldest first. */
+function pageOf(
+  rows: readonly { row: Parameters<typeof toView>[0]; author: Parameters<typeof toView>[1] }[],
+  limit: number,
+): ChatPage {
+  const more = rows.length > limit;
   const messages = rows
-    .slice(0, input.limit)
+    .slice(0, limit)
     .reverse()
     .map((r) => toView(r.row, r.author));
   return { messages, nextCursor: more ? (messages[0]?.id ?? null) : null };

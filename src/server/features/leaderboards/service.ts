@@ -14,7 +14,8 @@ import {
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
-import { readAsMember } from "../challenges/access";
+import { readAsPlayer } from "../challenges/access";
+import { readDeps, readThrough } from "../../lib/read-cache";
 import { boardUser, challengeBoardTop, rankChallenges, toEntry } from "./queries";
 
 export { rankChallengesQuery } from "./queries";
@@ -36,16 +37,9 @@ async function pendingByPlayer(db: Db, challengeId: number): Promise<Map<number,
   return new Map(found.map((r) => [r.user_id, r.n]));
 }
 
-/** GET /api/challenges/{id}/leaderboard: every player, ranked (members only). */
-export async function challengeLeaderboard(
-  ctx: SignedInContext,
-  input: z.output<typeof challengeLeaderboardSchema>,
-): Promise<LeaderboardEntry[]> {
-  const { db } = ctx;
-  const { challengeId } = input;
-  const [ranked, waiting] = await readAsMember(db, challengeId, ctx.user.id, () =>
-    Promise.all([rankChallenges(db, [challengeId]), pendingByPlayer(db, challengeId)]),
-  );
+/** Every player of a challenge, ranked, with their pending records (no access check). */
+async function readBoard(db: Db, challengeId: number): Promise<LeaderboardEntry[]> {
+  const [ranked, waiting] = await Promise.all([rankChallenges(db, [challengeId]), pendingByPlayer(db, challengeId)]);
   return ranked.map((r) => {
     const entry = toEntry(r);
     const pending = waiting.get(r.user_id);
@@ -53,12 +47,33 @@ export async function challengeLeaderboard(
   });
 }
 
+/** What a board is made of: its records, its challenge (rules, players) and how its players are shown. */
+const boardDeps = (challengeId: number) => (entries: readonly LeaderboardEntry[]) => [
+  readDeps.records(challengeId),
+  readDeps.challenge(challengeId),
+  ...entries.map((e) => readDeps.name(e.user.id)),
+];
+
+/** GET /api/challenges/{id}/leaderboard: every player, ranked (members only; through the read cache, ADR 0056). */
+export async function challengeLeaderboard(
+  ctx: SignedInContext,
+  input: z.output<typeof challengeLeaderboardSchema>,
+): Promise<LeaderboardEntry[]> {
+  const { challengeId } = input;
+  return readAsPlayer(ctx, challengeId, () =>
+    readThrough(ctx, `board:${challengeId}`, () => readBoard(ctx.db, challengeId), boardDeps(challengeId)),
+  );
+}
+
 /** leaderboards.challengeTop: the top of a board, as the dashboard widget shows it (members only). */
 export async function challengeLeaderboardTop(
   ctx: SignedInContext,
   input: z.output<typeof challengeLeaderboardSchema>,
 ): Promise<LeaderboardEntry[]> {
-  return readAsMember(ctx.db, input.challengeId, ctx.user.id, () => challengeBoardTop(ctx.db, input.challengeId));
+  const { challengeId } = input;
+  return readAsPlayer(ctx, challengeId, () =>
+    readThrough(ctx, `board-top:${challengeId}`, () => challengeBoardTop(ctx.db, challengeId), boardDeps(challengeId)),
+  );
 }
 
 /** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */

@@ -1,0 +1,150 @@
+import type { Db } from "../db/client";
+
+// A per-process cache of what golfers read most (issue 19, ADR 0056): a golfer's challenge list,
+// a challenge's board, its member list and its newest chat page. A hit answers without a query.
+//
+// Every entry names what it was made of ("deps": `u:<user>` the golfer's memberships and own
+// records, `c:<challenge>` a challenge's row, courses and members, `b:<challenge>` its records,
+// `chat:<challenge>` its messages, `n:<user>` a golfer's name and picture). Database triggers
+// NOTIFY what each commit changed (drizzle/0026, realtime/bus.ts) on every process; the process
+// drops the entries that depend on it. So that a lost notification cannot leave stale data, the
+// cache answers only while the session cache's listener is proven current (`fresh`, ADR 0044): a
+// change committed at R is seen by every read after R + 700 ms on every process, and at once on
+// the process that wrote it (mutations wait for their own notifications, `settled` in app.ts).
+
+/** Entries kept at most (insertion order: the oldest go first). */
+const MAX_ENTRIES = 5_000;
+/** An entry is re-read after this long whatever happened (a bound on any bug in invalidation). */
+const ENTRY_TTL_MS = 60_000;
+/** Invalidation marks kept at most before everything is dropped and the marks start again. */
+const MAX_MARKS = 200_000;
+
+/** The names entries depend on and changes invalidate, spelled in one place. */
+export const readDeps = {
+  /** The golfer's memberships and own records (their challenge list). */
+  user: (userId: number) => `u:${userId}`,
+  /** A challenge's row, courses and members. */
+  challenge: (challengeId: number) => `c:${challengeId}`,
+  /** Every record in a challenge (its board). */
+  records: (challengeId: number) => `b:${challengeId}`,
+  /** A challenge's chat messages. */
+  chat: (challengeId: number) => `chat:${challengeId}`,
+  /** A golfer's name, picture and handicap as others see them. */
+  name: (userId: number) => `n:${userId}`,
+};
+
+type Entry = { value: unknown; deps: readonly string[]; cachedAt: number };
+
+export class ReadCache {
+  private entries = new Map<string, Entry>();
+  /** dep -> keys of the entries made of it. */
+  private dependents = new Map<string, Set<string>>();
+  /** dep -> the counter when it last changed: a read that began before then must not be kept. */
+  private changedAt = new Map<string, number>();
+  private counter = 0;
+  /** The counter at the last clear(): reads that began before it are not kept. */
+  private floor = 0;
+  readonly stats = { hits: 0, misses: 0, evictions: 0 };
+
+  constructor(
+    private fresh: () => boolean,
+    private clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * The value under `key`, or `load()`'s, kept with the deps `depsOf` names unless one of them
+   * changed while it loaded. Cached values are shared: callers must not mutate what they get.
+   */
+  async read<T>(key: string, load: () => Promise<T>, depsOf: (value: T) => readonly string[]): Promise<T> {
+    const now = this.clock();
+    if (this.fresh()) {
+      const entry = this.entries.get(key);
+      if (entry && now - entry.cachedAt <= ENTRY_TTL_MS) {
+        this.stats.hits += 1;
+        return entry.value as T;
+      }
+    }
+    this.stats.misses += 1;
+    const mark = this.counter;
+    const value = await load();
+    this.keep(key, value, depsOf(value), mark);
+    return value;
+  }
+
+  /** Whatever depends on any of `deps` goes, and reads under way that use them are not kept. */
+  invalidate(deps: Iterable<string>): void {
+    this.counter += 1;
+    for (const dep of deps) {
+      this.changedAt.set(dep, this.counter);
+      const keys = this.dependents.get(dep);
+      if (!keys) continue;
+      for (const key of [...keys]) this.drop(key);
+    }
+    if (this.changedAt.size > MAX_MARKS) this.clear();
+  }
+
+  /** Everything goes (the listener re-subscribed, or a change too wide to name). */
+  clear(): void {
+    this.counter += 1;
+    this.floor = this.counter;
+    this.stats.evictions += this.entries.size;
+    this.entries.clear();
+    this.dependents.clear();
+    this.changedAt.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(key: string, value: unknown, deps: readonly string[], mark: number) {
+    if (mark < this.floor) return;
+    for (const dep of deps) if ((this.changedAt.get(dep) ?? 0) > mark) return;
+    this.drop(key);
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.drop(oldest);
+    }
+    this.entries.set(key, { value, deps, cachedAt: this.clock() });
+    for (const dep of deps) {
+      const keys = this.dependents.get(dep);
+      if (keys) keys.add(key);
+      else this.dependents.set(dep, new Set([key]));
+    }
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.stats.evictions += 1;
+    for (const dep of entry.deps) {
+      const keys = this.dependents.get(dep);
+      keys?.delete(key);
+      if (keys && keys.size === 0) this.dependents.delete(dep);
+    }
+  }
+}
+
+/** What a service call carries that says whether it may read through the cache (a ServiceContext). */
+type CallerOf = { db: Db; deps: { readCache?: ReadCache; database: { db: Db } } };
+
+/**
+ * The cache a service may read through, or undefined: none on this process (tests, tools), or the
+ * call runs inside a transaction, whose reads must see its own writes.
+ */
+export function readCacheFor(ctx: CallerOf): ReadCache | undefined {
+  const cache = ctx.deps.readCache;
+  return cache && ctx.db === ctx.deps.database.db ? cache : undefined;
+}
+
+/** What a cache miss reads directly: `load()` when there is no cache to go through. */
+export function readThrough<T>(
+  ctx: CallerOf,
+  key: string,
+  load: () => Promise<T>,
+  depsOf: (value: T) => readonly string[],
+): Promise<T> {
+  const cache = readCacheFor(ctx);
+  return cache ? cache.read(key, load, depsOf) : load();
+}
