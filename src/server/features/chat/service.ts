@@ -55,8 +55,8 @@ export async function listMessages(
   // One extra row tells whether an older page exists without a count. The newest page (what every
   // chat card opens with) is a prepared query; older pages are rarer. Membership is checked
   // alongside the read (readAsMember): a non-member sees nothing of it.
-  // The newest page goes through the read cache (ADR 0056): it changes with the room's messages
-  // and with how their authors are shown.
+  // The newest page goes through the read cache (ADR 0056): it changes with the room's messages,
+  // its members and how their authors are shown.
   const cursor = input.cursor;
   if (cursor === undefined) {
     const { challengeId, limit } = input;
@@ -75,8 +75,11 @@ export async function listMessages(
             ).execute({ challengeId, limit: limit + 1 }),
             limit,
           ),
+        // The challenge too: a deleted account's lines lose their author through a cascade that
+        // no chat trigger announces (the account's own changes and removed memberships do).
         (page) => [
           readDeps.chat(challengeId),
+          readDeps.challenge(challengeId),
           ...page.messages.flatMap((m) => (m.user ? [readDeps.name(m.user.id)] : [])),
         ],
       ),

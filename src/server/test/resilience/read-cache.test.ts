@@ -162,6 +162,20 @@ describe("the read cache: a change reaches the other instance within 1 s (ADR 00
     console.log(`a removal reached B after ${Math.round(ms)} ms`);
   });
 
+  test("a deleted account's chat lines lose their author on B", async () => {
+    const { owner, friend, challenge } = await twoGolfersInAChallenge(["Olga Owner", "Dana Deleted"]);
+    const chat = `/api/challenges/${challenge.id}/chat`;
+    expect((await friend.client.post(chat, { message: "Last words" })).status).toBe(201);
+    const ownerOnB = on(b.origin, owner);
+    await warm(b.origin, ownerOnB, [chat]);
+    const line = (r: { json: any }) => r.json.find((m: any) => m.message === "Last words");
+    expect(line(await ownerOnB.get(chat)).user.displayName).toBe("Dana Deleted");
+    const since = performance.now();
+    expect((await friend.client.request("DELETE", "/api/users/me", { password: "birdie123" })).status).toBe(200);
+    const ms = await seenWithin(ownerOnB, chat, (r) => line(r) !== undefined && line(r).user === null, since);
+    console.log(`an account deletion reached B's chat page after ${Math.round(ms)} ms`);
+  });
+
   test("a change made straight in the database (no app code) reaches both instances", async () => {
     const { owner, challenge } = await twoGolfersInAChallenge(["Dora Direct", "Sid Sql"]);
     const list = `/api/users/${owner.id}/challenges`;
