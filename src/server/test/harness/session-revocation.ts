@@ -13,14 +13,17 @@ import { serverClient, signUpAt } from "./test-socket";
 export const REVOKED_WITHIN_MS = 1_000;
 export const METRICS_TOKEN = "session-cache-metrics-token";
 
-/** This instance's counter of session look-ups the cache answered. */
-export async function cacheHits(origin: string): Promise<number> {
+/** One unlabelled metric of an instance started with METRICS_TOKEN, e.g. "birdie_read_cache_hits". */
+export async function metricOf(origin: string, name: string): Promise<number> {
   const res = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await res.text();
-  const line = text.split("\n").find((l) => l.startsWith("birdie_session_cache_hits "));
-  if (!line) throw new Error(`no session cache metric on ${origin}: ${res.status}`);
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`no ${name} metric on ${origin}: ${res.status}`);
   return Number(line.split(" ")[1]);
 }
+
+/** This instance's counter of session look-ups the cache answered. */
+export const cacheHits = (origin: string) => metricOf(origin, "birdie_session_cache_hits");
 
 /** Requests on `origin` with `cookie` until one is answered 401; proves the cache served it before. */
 export async function warm(origin: string, cookie: string): Promise<void> {

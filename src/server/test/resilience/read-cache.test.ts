@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from "../../server";
 import { createChallenge, join } from "../harness/challenge-fixtures";
 import { createTestDatabase, type RestClient, testEnv } from "../harness/harness";
 import { type Instance, startSecondInstance } from "../harness/instances";
+import { METRICS_TOKEN, metricOf } from "../harness/session-revocation";
 import { serverClient, signUpAt } from "../harness/test-socket";
 
 // Issue 19, ADR 0056: the per-process read cache (challenge lists, boards, member lists, newest
@@ -13,7 +14,6 @@ import { serverClient, signUpAt } from "../harness/test-socket";
 // A change committed through A, or straight in the database, must show on B within 1 s (the same
 // bound as a revoked session), and on A - the instance that wrote it - at once.
 
-const METRICS_TOKEN = "read-cache-metrics-token";
 const ENV = { TRUST_PROXY: "1", METRICS_TOKEN, RATE_LIMIT_SCALE: "100" };
 const WITHIN_MS = 1_000;
 const partner = { name: "Pat Partner", signature: "P. Partner" };
@@ -45,12 +45,7 @@ function on(origin: string, golfer: { client: RestClient }): RestClient {
 }
 
 /** Reads this instance's read cache answered (its /metrics counter). */
-async function cacheHits(origin: string): Promise<number> {
-  const res = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-  const line = (await res.text()).split("\n").find((l) => l.startsWith("birdie_read_cache_hits "));
-  if (!line) throw new Error(`no read cache metric on ${origin}: ${res.status}`);
-  return Number(line.split(" ")[1]);
-}
+const cacheHits = (origin: string) => metricOf(origin, "birdie_read_cache_hits");
 
 /** Reads `path` a few times and proves the cache answered some of them (the test is honest only then). */
 async function warm(origin: string, client: RestClient, paths: string[]) {
