@@ -416,6 +416,48 @@ describe("jobs yield to requests (ADR 0049)", () => {
     }
   }, 30_000);
 
+  test("a finished job looks for the next one only when one may be due: no empty claim after each job", async () => {
+    const k = kind("after-claim");
+    const ran: number[] = [];
+    // A poll that never comes during the test: only wakes and finished jobs claim.
+    const r = runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }, { concurrency: 4, pollMs: 60_000 });
+    await enqueueJobs(
+      h.db,
+      Array.from({ length: 3 }, (_, n) => ({ kind: k, payload: { n } })),
+    );
+    r.start(); // one claim: three of four slots, so nothing more is due
+    try {
+      await until(() => ran.length === 3);
+      await Bun.sleep(100);
+      expect(r.claimStats).toEqual({ claims: 1, empty: 0 });
+      // A NOTIFY's wake still finds what comes next.
+      await enqueueJob(h.db, k, { n: 3 });
+      r.wake();
+      await until(() => ran.length === 4);
+      await Bun.sleep(100);
+      expect(r.claimStats).toEqual({ claims: 2, empty: 0 });
+    } finally {
+      await r.stop();
+    }
+  }, 30_000);
+
+  test("a full claim leaves more to find: finished jobs claim the rest without the poll", async () => {
+    const k = kind("full-claim");
+    const ran: number[] = [];
+    const r = runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }, { concurrency: 2, pollMs: 60_000 });
+    await enqueueJobs(
+      h.db,
+      Array.from({ length: 7 }, (_, n) => ({ kind: k, payload: { n } })),
+    );
+    r.start();
+    try {
+      await until(() => ran.length === 7);
+      expect(ran.toSorted((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    } finally {
+      await r.stop();
+    }
+  }, 30_000);
+
   test("the default is half the pool, at least one", () => {
     expect(defaultJobConcurrency(1)).toBe(1);
     expect(defaultJobConcurrency(4)).toBe(2);

@@ -84,10 +84,20 @@ export class JobRunner {
   private running = false;
   private ticking = false;
   private tickAgain = false;
+  /**
+   * Whether a due job may be waiting: set by every outside wake (a NOTIFY on 'jobs', the poll) and
+   * by a full claim, cleared when a claim comes back short. A finished job looks for the next one
+   * only while it is set: under load an empty claim after each job was a third of the claims (and
+   * a planned UPDATE each) per recorded birdie (issue 19).
+   */
+  private mayHaveDue = true;
   private lastTickOk: number | undefined;
   private startedAt: number | undefined;
   private lastTickError: string | undefined;
   private completed: Counter<"kind"> | undefined;
+  private claims: Counter<"result"> | undefined;
+  /** Claims made by this runner: all, and those that found nothing. */
+  readonly claimStats = { claims: 0, empty: 0 };
   private attemptFailures: Counter<"kind"> | undefined;
   private givenUp: Counter<"kind"> | undefined;
 
@@ -128,9 +138,10 @@ export class JobRunner {
     this.wake();
   }
 
-  /** Looks for due jobs now (a NOTIFY on 'jobs' arrived, or a slot became free). */
+  /** Looks for due jobs now (a NOTIFY on 'jobs' arrived, or the poll). */
   wake(): void {
     if (!this.running) return;
+    this.mayHaveDue = true;
     void this.tick();
   }
 
@@ -192,14 +203,23 @@ export class JobRunner {
         this.tickAgain = false;
         const free = this.slots() - this.inFlight.size;
         if (free <= 0 || !this.running) break;
+        // A wake during the claim sets it again (and tickAgain): that one is looked at next.
+        this.mayHaveDue = false;
         const claimed = await this.claim(free);
+        this.claimStats.claims += 1;
+        if (!claimed.length) this.claimStats.empty += 1;
+        this.claims?.inc({ result: claimed.length ? "found" : "empty" });
         for (const job of claimed) this.launch(job);
         // A full batch: more may be due.
-        if (claimed.length === free) this.tickAgain = true;
+        if (claimed.length === free) {
+          this.tickAgain = true;
+          this.mayHaveDue = true;
+        }
       } while (this.tickAgain && this.running);
       this.lastTickOk = Date.now();
       this.lastTickError = undefined;
     } catch (err) {
+      this.mayHaveDue = true;
       // Said once per outage, not every second; health and readiness report the outage itself.
       const message = String(err);
       if (this.lastTickError !== message) logger.warn("job queue poll failed", { error: message });
@@ -212,8 +232,8 @@ export class JobRunner {
   private launch(job: Claimed) {
     const run = this.execute(job).finally(() => {
       this.inFlight.delete(run);
-      // A slot is free: take the next due job without waiting for the poll.
-      this.wake();
+      // A slot is free: take the next due job without waiting for the poll, if one may be due.
+      if (this.running && this.mayHaveDue) void this.tick();
     });
     this.inFlight.add(run);
   }
@@ -257,6 +277,8 @@ export class JobRunner {
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_CHARS);
       const last = err instanceof GiveUp || job.attempts >= job.maxAttempts;
+      // A retry without backoff is due at once.
+      if (!last) this.mayHaveDue = true;
       this.attemptFailures?.inc({ kind: job.kind });
       if (last) this.givenUp?.inc({ kind: job.kind });
       logger.warn(last ? "job failed for good" : "job failed; will retry", {
@@ -292,6 +314,12 @@ export class JobRunner {
       name: `${METRIC_PREFIX}jobs_completed_total`,
       help: "Jobs this process ran to completion, by kind",
       labelNames: ["kind"],
+      registers: [registry],
+    });
+    this.claims = new Counter({
+      name: `${METRIC_PREFIX}jobs_claims_total`,
+      help: "Claims this process's runner made, by result: found (one job or more) or empty",
+      labelNames: ["result"],
       registers: [registry],
     });
     this.attemptFailures = new Counter({

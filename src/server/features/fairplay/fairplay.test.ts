@@ -262,6 +262,31 @@ describe("refreshing", () => {
     expect(again?.status).toBe("open");
     expect(again?.recordIds).toHaveLength(7);
   });
+
+  test("a refresh that finds a flag as stored does not rewrite it; new records update it", async () => {
+    const { challenge, members, courseId } = await setUp(1);
+    const [g] = members as [Golfer];
+    const base = { challengeId: challenge.id, courseId, userId: g.user.id };
+    await insert(holes(6).map((hole) => ({ ...base, hole })));
+    await refreshFlags(h.db, g.user.id);
+    // xmin names the transaction that last wrote the row: unchanged means not written again.
+    const versionOf = async () =>
+      (
+        await rows<{ xmin: string; updated_at: string; n: number }>(
+          h.db,
+          sql`select xmin::text, updated_at::text, cardinality(record_ids) as n from fairplay_flags
+               where user_id = ${g.user.id} and rule = 'round_birdies'`,
+        )
+      )[0];
+    const first = await versionOf();
+    await refreshFlags(h.db, g.user.id);
+    expect(await versionOf()).toEqual(first);
+    await insert([{ ...base, hole: 7 }]);
+    await refreshFlags(h.db, g.user.id);
+    const changed = await versionOf();
+    expect(changed?.n).toBe(7);
+    expect(changed?.xmin).not.toBe(first?.xmin);
+  });
 });
 
 describe("the admin review queue", () => {

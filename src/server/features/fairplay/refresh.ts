@@ -13,32 +13,40 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fairplay'), ${userId})`);
     const found = await findFlags(tx, userId);
-    for (const f of found) {
-      const ids = sql`array[${sql.join(
-        f.recordIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::int[]`;
-      await tx.execute(sql`
+    // One statement for the whole refresh (it ran once per flag, plus the delete, per recorded
+    // birdie: issue 19). The CTE and the DELETE see the same snapshot and touch disjoint rows: the
+    // DELETE keeps every key found. A flag found the same as stored is not rewritten at all.
+    const latest = new Map(found.map((f) => [`${f.rule}\u0000${f.userId}\u0000${f.subjectKey}`, f]));
+    const rowsJson = JSON.stringify(
+      [...latest.values()].map((f) => ({
+        rule: f.rule,
+        user_id: f.userId,
+        other_user_id: f.otherUserId,
+        subject_key: f.subjectKey,
+        record_ids: f.recordIds,
+        explanation: f.explanation,
+      })),
+    );
+    await tx.execute(sql`
+      with found as (
+        select * from jsonb_to_recordset(${rowsJson}::jsonb)
+          as x(rule varchar(32), user_id int, other_user_id int, subject_key text, record_ids int[], explanation text)
+      ), kept as (
         insert into fairplay_flags as f (rule, user_id, other_user_id, subject_key, record_ids, explanation)
-        values (${f.rule}, ${f.userId}, ${f.otherUserId}, ${f.subjectKey}, ${ids}, ${f.explanation})
+        select rule, user_id, other_user_id, subject_key, record_ids, explanation from found
         on conflict (rule, user_id, subject_key) do update
-          set record_ids = excluded.record_ids, explanation = excluded.explanation,
-              updated_at = case when f.record_ids = excluded.record_ids and f.explanation = excluded.explanation
-                                then f.updated_at else now() end,
+          set record_ids = excluded.record_ids, explanation = excluded.explanation, updated_at = now(),
               status = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then 'open' else f.status end,
               resolution = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolution end,
               resolved_by = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_by end,
-              resolved_at = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_at end`);
-    }
-    const keep = found.length
-      ? sql`and (rule, user_id, subject_key) not in (${sql.join(
-          found.map((f) => sql`(${f.rule}, ${f.userId}::int, ${f.subjectKey})`),
-          sql`, `,
-        )})`
-      : sql``;
-    await tx.execute(sql`
-      delete from fairplay_flags
-       where status = 'open' and (user_id = ${userId} or other_user_id = ${userId}) ${keep}`);
+              resolved_at = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_at end
+          where f.record_ids <> excluded.record_ids or f.explanation <> excluded.explanation
+        returning 1
+      )
+      delete from fairplay_flags d
+       where d.status = 'open' and (d.user_id = ${userId} or d.other_user_id = ${userId})
+         and not exists (select 1 from found
+                          where found.rule = d.rule and found.user_id = d.user_id and found.subject_key = d.subject_key)`);
     return found;
   });
 }
