@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Database } from "../db/client";
-import { startServer, type RunningServer } from "../server";
-import { createTestDatabase, testEnv } from "../test/harness/harness";
-import { type Instance, startSecondInstance } from "../test/harness/instances";
+import { describe, expect, test } from "bun:test";
+import { twoInstances } from "../test/harness/instances";
 import { METRICS_TOKEN, revocationScenarios } from "../test/harness/session-revocation";
 import { FRESH_WITHIN_MS, SessionCache } from "./session-cache";
 
@@ -11,21 +8,9 @@ import { FRESH_WITHIN_MS, SessionCache } from "./session-cache";
 // pass B is another process (auth/session-cache.pg-test.ts adds the lost-notification case there).
 
 const ENV = { TRUST_PROXY: "1", METRICS_TOKEN };
-let database: Database;
-let a: RunningServer;
-let b: Instance;
+const two = twoInstances(ENV);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  a = await startServer(testEnv({ PORT: "0", ...ENV }), { database });
-  b = await startSecondInstance(database, ENV);
-}, 60_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-}, 120_000);
-
-const scenarios = revocationScenarios(() => ({ a: a.url, b: b.origin, database }));
+const scenarios = revocationScenarios(() => ({ a: two.a.url, b: two.b.origin, database: two.database }));
 const kind = process.env.TEST_DATABASE_URL ? "two processes" : "embedded database, two servers in one process";
 
 describe(`a cached session is refused within 1 s of its revocation (${kind})`, () => {
@@ -51,7 +36,7 @@ describe("SessionCache rules", () => {
 
   test("answers only while its own notification came back within the freshness window", () => {
     let now = 1_000_000;
-    const cache = new SessionCache(database.db, () => now);
+    const cache = new SessionCache(two.database.db, () => now);
     cache.set(row("s1", 1), cache.mark());
     expect(cache.get("s1")).toBeUndefined();
     cache.alive(String(now));
@@ -68,7 +53,7 @@ describe("SessionCache rules", () => {
 
   test("caughtUp waits for a stamp sent after the call, not for one sent before it (ADR 0056)", async () => {
     const now = 1_000_000;
-    const cache = new SessionCache(database.db, () => now);
+    const cache = new SessionCache(two.database.db, () => now);
     const earlier = cache.caughtUp(2_000);
     const later = cache.caughtUp(2_000);
     let laterDone = false;
@@ -87,7 +72,7 @@ describe("SessionCache rules", () => {
 
   test("a read that began before an eviction does not cache what it read", () => {
     const now = 1_000_000;
-    const cache = new SessionCache(database.db, () => now);
+    const cache = new SessionCache(two.database.db, () => now);
     cache.alive(String(now));
     const mark = cache.mark();
     cache.evictSessions(["s2"]);

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
 import { users } from "../db/schema/users";
-import { startServer, type RunningServer } from "../server";
 import { createChallenge, join } from "../test/harness/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../test/harness/harness";
-import { type Instance, startSecondInstance } from "../test/harness/instances";
+import { twoInstances } from "../test/harness/instances";
 import { serverClient, signUpAt as signUpFrom, TestSocket } from "../test/harness/test-socket";
 import { MAX_SOCKETS_PER_ADDRESS, MAX_SOCKETS_PER_USER, TOO_MANY_SOCKETS } from "./ws";
 
@@ -19,19 +16,7 @@ const CUT_WITHIN_MS = 1000;
 // X-Forwarded-For (TRUST_PROXY), so each sign-up here can come from an address of its own.
 const ENV = { RATE_LIMIT_SCALE: "1", TRUST_PROXY: "1" };
 
-let database: Database;
-let a: RunningServer;
-let b: Instance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  a = await startServer(testEnv({ PORT: "0", ...ENV }), { database });
-  b = await startSecondInstance(database, ENV);
-}, 60_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-}, 120_000);
+const two = twoInstances(ENV);
 
 /** Resolves with the close code, or rejects when the socket is still open after the deadline. */
 function closedWithin(socket: TestSocket, ms: number): Promise<number> {
@@ -50,12 +35,12 @@ const isChat = (text: string) => (e: any) => e.type === "chat_message" && e.data
 
 /** A golfer with a challenge and a friend in it; the golfer also signed in on a second device. */
 async function scene() {
-  const golfer = await signUpAt(a.url, "Gail Golfer");
-  const friend = await signUpAt(a.url, "Fred Friend");
+  const golfer = await signUpAt(two.a.url, "Gail Golfer");
+  const friend = await signUpAt(two.a.url, "Fred Friend");
   const challenge = await createChallenge(golfer.client);
   await join(friend.client, challenge.inviteCode);
   const login = await golfer.client.get("/api/user");
-  const secondDevice = serverClient(a.url);
+  const secondDevice = serverClient(two.a.url);
   const signedIn = await secondDevice.post("/api/login", { username: login.json.username, password: "birdie123" });
   expect(signedIn.status).toBe(200);
   const secondCookie = `session=${secondDevice.cookies.get("session")}`;
@@ -65,8 +50,8 @@ async function scene() {
 describe(`sockets end with their session on every instance (${postgresUrl ? "two processes" : "PGlite, one process"})`, () => {
   test("logout on A closes that session's socket on B at once; the user's other session keeps its room", async () => {
     const { golfer, friend, challenge, secondCookie } = await scene();
-    const leaving = await TestSocket.open(b.origin, golfer.cookie);
-    const staying = await TestSocket.open(b.origin, secondCookie);
+    const leaving = await TestSocket.open(two.b.origin, golfer.cookie);
+    const staying = await TestSocket.open(two.b.origin, secondCookie);
     try {
       for (const s of [leaving, staying]) expect((await s.join(challenge.id)).type).toBe("JOINED_CHALLENGE_CHAT");
       expect((await golfer.client.post("/api/logout")).status).toBe(200);
@@ -84,9 +69,9 @@ describe(`sockets end with their session on every instance (${postgresUrl ? "two
 
   test("a password change closes the other sessions' sockets on both instances; the changing session stays", async () => {
     const { golfer, friend, challenge, secondCookie } = await scene();
-    const otherOnA = await TestSocket.open(a.url, secondCookie);
-    const otherOnB = await TestSocket.open(b.origin, secondCookie);
-    const mine = await TestSocket.open(b.origin, golfer.cookie);
+    const otherOnA = await TestSocket.open(two.a.url, secondCookie);
+    const otherOnB = await TestSocket.open(two.b.origin, secondCookie);
+    const mine = await TestSocket.open(two.b.origin, golfer.cookie);
     try {
       for (const s of [otherOnA, otherOnB, mine])
         expect((await s.join(challenge.id)).type).toBe("JOINED_CHALLENGE_CHAT");
@@ -107,12 +92,12 @@ describe(`sockets end with their session on every instance (${postgresUrl ? "two
 
   test("an admin disabling the user closes all their sockets on both instances", async () => {
     const { golfer, challenge, secondCookie } = await scene();
-    const admin = await signUpAt(a.url, "Ada Admin");
-    await database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    const admin = await signUpAt(two.a.url, "Ada Admin");
+    await two.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
     const sockets = [
-      await TestSocket.open(a.url, golfer.cookie),
-      await TestSocket.open(b.origin, golfer.cookie),
-      await TestSocket.open(b.origin, secondCookie),
+      await TestSocket.open(two.a.url, golfer.cookie),
+      await TestSocket.open(two.b.origin, golfer.cookie),
+      await TestSocket.open(two.b.origin, secondCookie),
     ];
     try {
       for (const s of sockets) expect((await s.join(challenge.id)).type).toBe("JOINED_CHALLENGE_CHAT");
@@ -126,8 +111,8 @@ describe(`sockets end with their session on every instance (${postgresUrl ? "two
 
   test("removal from a challenge takes the player's socket on the other instance out of the room at once", async () => {
     const { golfer, friend, challenge } = await scene();
-    const friendOnB = await TestSocket.open(b.origin, friend.cookie);
-    const golferOnA = await TestSocket.open(a.url, golfer.cookie);
+    const friendOnB = await TestSocket.open(two.b.origin, friend.cookie);
+    const golferOnA = await TestSocket.open(two.a.url, golfer.cookie);
     try {
       for (const s of [friendOnB, golferOnA]) expect((await s.join(challenge.id)).type).toBe("JOINED_CHALLENGE_CHAT");
       const removed = await golfer.client.delete(`/api/challenges/${challenge.id}/players/${friend.id}`);
@@ -146,11 +131,11 @@ describe(`sockets end with their session on every instance (${postgresUrl ? "two
 
 describe("rate limits are shared by the instances", () => {
   test("wrong passwords sent alternately to A and B add up: both refuse the account at that address", async () => {
-    const golfer = await signUpAt(a.url, "Rita Rate");
+    const golfer = await signUpAt(two.a.url, "Rita Rate");
     const { username } = (await golfer.client.get("/api/user")).json;
     const address = { "X-Forwarded-For": "192.0.2.44" };
-    const onA = serverClient(a.url);
-    const onB = serverClient(b.origin);
+    const onA = serverClient(two.a.url);
+    const onB = serverClient(two.b.origin);
     // 5 wrong passwords per address and account.
     for (let i = 0; i < 5; i++) {
       const res = await (i % 2 ? onA : onB).post("/api/login", { username, password: "wrong-pass" }, address);
@@ -180,21 +165,24 @@ async function upgradeStatus(origin: string, cookie: string, headers: Record<str
 
 describe("socket caps (row 15)", () => {
   test(`one user gets at most ${MAX_SOCKETS_PER_USER} sockets on an instance; a closed one frees a place`, async () => {
-    const golfer = await signUpAt(a.url, "Sam Sockets");
+    const golfer = await signUpAt(two.a.url, "Sam Sockets");
     const open: TestSocket[] = [];
     try {
-      for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) open.push(await TestSocket.open(a.url, golfer.cookie));
-      expect(await upgradeStatus(a.url, golfer.cookie)).toEqual({ status: 429, body: { message: TOO_MANY_SOCKETS } });
+      for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) open.push(await TestSocket.open(two.a.url, golfer.cookie));
+      expect(await upgradeStatus(two.a.url, golfer.cookie)).toEqual({
+        status: 429,
+        body: { message: TOO_MANY_SOCKETS },
+      });
       // Another user is not affected.
-      const other = await signUpAt(a.url, "Olga Other");
-      open.push(await TestSocket.open(a.url, other.cookie));
+      const other = await signUpAt(two.a.url, "Olga Other");
+      open.push(await TestSocket.open(two.a.url, other.cookie));
 
       const first = open.shift()!;
       first.close();
       await first.closed;
       // The server sees the close a moment after the client.
-      for (let i = 0; i < 50 && a.realtime.sockets.size > open.length; i++) await Bun.sleep(20);
-      open.push(await TestSocket.open(a.url, golfer.cookie));
+      for (let i = 0; i < 50 && two.a.realtime.sockets.size > open.length; i++) await Bun.sleep(20);
+      open.push(await TestSocket.open(two.a.url, golfer.cookie));
     } finally {
       for (const s of open) s.close();
     }
@@ -204,22 +192,22 @@ describe("socket caps (row 15)", () => {
     const address = { "X-Forwarded-For": "203.0.113.80" };
     const golfers = await Promise.all(
       Array.from({ length: Math.ceil(MAX_SOCKETS_PER_ADDRESS / MAX_SOCKETS_PER_USER) + 1 }, (_, i) =>
-        signUpAt(a.url, `Club Wifi ${i}`),
+        signUpAt(two.a.url, `Club Wifi ${i}`),
       ),
     );
     const open: TestSocket[] = [];
     try {
       for (let i = 0; i < MAX_SOCKETS_PER_ADDRESS; i++) {
         const golfer = golfers[Math.floor(i / MAX_SOCKETS_PER_USER)];
-        open.push(await TestSocket.open(a.url, golfer.cookie, address));
+        open.push(await TestSocket.open(two.a.url, golfer.cookie, address));
       }
       const last = golfers[golfers.length - 1];
-      expect(await upgradeStatus(a.url, last.cookie, address)).toEqual({
+      expect(await upgradeStatus(two.a.url, last.cookie, address)).toEqual({
         status: 429,
         body: { message: TOO_MANY_SOCKETS },
       });
       // The same golfer from another address gets in.
-      open.push(await TestSocket.open(a.url, last.cookie, { "X-Forwarded-For": "203.0.113.81" }));
+      open.push(await TestSocket.open(two.a.url, last.cookie, { "X-Forwarded-For": "203.0.113.81" }));
     } finally {
       for (const s of open) s.close();
     }

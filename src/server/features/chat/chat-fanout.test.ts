@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
 import { LISTENER_APPLICATION_NAME } from "../../db/pg-listener";
-import { startServer, type RunningServer } from "../../server";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
-import { createTestDatabase, testEnv } from "../../test/harness/harness";
-import { type Instance, startSecondInstance } from "../../test/harness/instances";
+import { twoInstances } from "../../test/harness/instances";
 import { serverClient, signUpAt, TestSocket } from "../../test/harness/test-socket";
 
 // Two server instances on one database deliver each other's chat messages.
@@ -17,35 +14,23 @@ import { serverClient, signUpAt, TestSocket } from "../../test/harness/test-sock
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-let database: Database;
-let a: RunningServer;
-let b: Instance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  a = await startServer(testEnv({ PORT: "0" }), { database });
-  b = await startSecondInstance(database);
-}, 60_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-}, 120_000);
+const two = twoInstances();
 
 const isChat = (text: string) => (e: any) => e.type === "chat_message" && e.data.message?.message === text;
 
 describe(`chat fan-out across two server instances (${postgresUrl ? "PostgreSQL, two processes" : "PGlite, in-process bus"})`, () => {
   test("a message posted on either instance reaches the room's sockets on both; removal drops a socket on the other instance", async () => {
-    const owner = await signUpAt(a.url, "Olive Owner");
-    const friend = await signUpAt(a.url, "Fred Friend");
+    const owner = await signUpAt(two.a.url, "Olive Owner");
+    const friend = await signUpAt(two.a.url, "Fred Friend");
     const challenge = await createChallenge(owner.client);
     await join(friend.client, challenge.inviteCode);
 
     // Sessions live in the shared database, so B accepts A's cookies.
-    const ownerOnB = serverClient(b.origin);
+    const ownerOnB = serverClient(two.b.origin);
     ownerOnB.cookies = new Map(owner.client.cookies);
-    const onA = await TestSocket.open(a.url, owner.cookie);
-    const onB = await TestSocket.open(b.origin, friend.cookie);
-    const ownerSocketOnB = await TestSocket.open(b.origin, owner.cookie);
+    const onA = await TestSocket.open(two.a.url, owner.cookie);
+    const onB = await TestSocket.open(two.b.origin, friend.cookie);
+    const ownerSocketOnB = await TestSocket.open(two.b.origin, owner.cookie);
     try {
       for (const s of [onA, onB, ownerSocketOnB])
         expect(await s.join(challenge.id)).toEqual({ type: "JOINED_CHALLENGE_CHAT", challengeId: challenge.id });
@@ -73,7 +58,7 @@ describe(`chat fan-out across two server instances (${postgresUrl ? "PostgreSQL,
             10_000,
           ),
         );
-        const killed = (await database.db.execute(
+        const killed = (await two.database.db.execute(
           sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
         )) as unknown as unknown[];
         expect(killed.length).toBe(2);

@@ -1,7 +1,8 @@
+import { afterAll, beforeAll } from "bun:test";
 import { resolve } from "node:path";
 import type { Database } from "../../db/client";
-import { startServer } from "../../server";
-import { testDatabaseUrl, testEnv } from "./harness";
+import { type RunningServer, startServer } from "../../server";
+import { createTestDatabase, testDatabaseUrl, testEnv } from "./harness";
 
 // A second server instance on a test database, for "works on every instance" tests:
 // - PostgreSQL (TEST_DATABASE_URL): a separate OS process running the real entry point
@@ -68,4 +69,26 @@ export async function startSecondInstance(
     database: { ...database, close: async () => {} },
   });
   return { origin: second.url, stop: second.stop };
+}
+
+export type TwoInstances = { database: Database; a: RunningServer; b: Instance };
+
+/**
+ * For a test file: a test database with instance A (a server in this process) and instance B
+ * (startSecondInstance) on it, both started with `env` before the file's tests and stopped after
+ * them. Read the fields inside tests: they are set once the file's beforeAll ran.
+ */
+export function twoInstances(env: Record<string, string> = {}): TwoInstances {
+  const ctx = {} as TwoInstances;
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+    ctx.a = await startServer(testEnv({ PORT: "0", ...env }), { database: ctx.database });
+    ctx.b = await startSecondInstance(ctx.database, env);
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.b?.stop();
+    await ctx.a?.stop();
+    await ctx.database?.close();
+  }, 120_000);
+  return ctx;
 }

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { startServer, type RunningServer } from "../../server";
 import { createChallenge, join } from "../harness/challenge-fixtures";
-import { createTestDatabase, type RestClient, testEnv } from "../harness/harness";
-import { type Instance, startSecondInstance } from "../harness/instances";
+import type { RestClient } from "../harness/harness";
+import { twoInstances } from "../harness/instances";
 import { METRICS_TOKEN, metricOf } from "../harness/session-revocation";
 import { serverClient, signUpAt } from "../harness/test-socket";
 
@@ -19,20 +17,7 @@ const WITHIN_MS = 1_000;
 const partner = { name: "Pat Partner", signature: "P. Partner" };
 const today = () => new Date().toISOString().slice(0, 10);
 
-let database: Database;
-let a: RunningServer;
-let b: Instance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  a = await startServer(testEnv({ PORT: "0", ...ENV }), { database });
-  b = await startSecondInstance(database, ENV);
-}, 60_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
-  await database?.close();
-}, 120_000);
+const two = twoInstances(ENV);
 
 let addressSeq = 0;
 const from = () => ({ "X-Forwarded-For": `198.51.100.${(++addressSeq % 250) + 1}` });
@@ -74,8 +59,8 @@ async function seenWithin(
 }
 
 async function twoGolfersInAChallenge(names: [string, string]) {
-  const owner = await signUpAt(a.url, names[0], from());
-  const friend = await signUpAt(a.url, names[1], from());
+  const owner = await signUpAt(two.a.url, names[0], from());
+  const friend = await signUpAt(two.a.url, names[1], from());
   const challenge = await createChallenge(owner.client, { allowMultipleBirdies: true });
   await join(friend.client, challenge.inviteCode);
   return { owner, friend, challenge, board: `/api/challenges/${challenge.id}/leaderboard` };
@@ -89,11 +74,11 @@ const pointsOf = (board: any[], userId: number) => board.find((e) => e.user.id =
 describe("the read cache: a change reaches the other instance within 1 s (ADR 0056)", () => {
   test("a birdie recorded on A: B's board and the golfer's list on B", async () => {
     const { owner, friend, challenge, board } = await twoGolfersInAChallenge(["Bea Board", "Fitz Friend"]);
-    const ownerOnB = on(b.origin, owner);
-    const friendOnB = on(b.origin, friend);
+    const ownerOnB = on(two.b.origin, owner);
+    const friendOnB = on(two.b.origin, friend);
     const friendList = `/api/users/${friend.id}/challenges`;
-    await warm(b.origin, ownerOnB, [board]);
-    await warm(b.origin, friendOnB, [friendList]);
+    await warm(two.b.origin, ownerOnB, [board]);
+    await warm(two.b.origin, friendOnB, [friendList]);
     expect(pointsOf((await ownerOnB.get(board)).json, friend.id)).toBe(0);
 
     const since = performance.now();
@@ -110,12 +95,12 @@ describe("the read cache: a change reaches the other instance within 1 s (ADR 00
 
   test("a player joining, a rename and a chat line on A reach B", async () => {
     const { owner, friend, challenge, board } = await twoGolfersInAChallenge(["Cleo Count", "Nate Name"]);
-    const ownerOnB = on(b.origin, owner);
+    const ownerOnB = on(two.b.origin, owner);
     const ownerList = `/api/users/${owner.id}/challenges`;
     const chat = `/api/challenges/${challenge.id}/chat`;
-    await warm(b.origin, ownerOnB, [ownerList, board, chat]);
+    await warm(two.b.origin, ownerOnB, [ownerList, board, chat]);
 
-    const third = await signUpAt(a.url, "Tess Third", from());
+    const third = await signUpAt(two.a.url, "Tess Third", from());
     let since = performance.now();
     await join(third.client, challenge.inviteCode);
     const joinMs = await seenWithin(
@@ -149,8 +134,8 @@ describe("the read cache: a change reaches the other instance within 1 s (ADR 00
 
   test("a removed player is refused on B, where their board was cached", async () => {
     const { owner, friend, challenge, board } = await twoGolfersInAChallenge(["Rhea Remover", "Gus Gone"]);
-    const friendOnB = on(b.origin, friend);
-    await warm(b.origin, friendOnB, [board]);
+    const friendOnB = on(two.b.origin, friend);
+    await warm(two.b.origin, friendOnB, [board]);
     const since = performance.now();
     expect((await owner.client.delete(`/api/challenges/${challenge.id}/players/${friend.id}`)).status).toBe(200);
     const ms = await seenWithin(friendOnB, board, (r) => r.status === 404, since);
@@ -161,8 +146,8 @@ describe("the read cache: a change reaches the other instance within 1 s (ADR 00
     const { owner, friend, challenge } = await twoGolfersInAChallenge(["Olga Owner", "Dana Deleted"]);
     const chat = `/api/challenges/${challenge.id}/chat`;
     expect((await friend.client.post(chat, { message: "Last words" })).status).toBe(201);
-    const ownerOnB = on(b.origin, owner);
-    await warm(b.origin, ownerOnB, [chat]);
+    const ownerOnB = on(two.b.origin, owner);
+    await warm(two.b.origin, ownerOnB, [chat]);
     const line = (r: { json: any }) => r.json.find((m: any) => m.message === "Last words");
     expect(line(await ownerOnB.get(chat)).user.displayName).toBe("Dana Deleted");
     const since = performance.now();
@@ -175,11 +160,11 @@ describe("the read cache: a change reaches the other instance within 1 s (ADR 00
     const { owner, challenge } = await twoGolfersInAChallenge(["Dora Direct", "Sid Sql"]);
     const list = `/api/users/${owner.id}/challenges`;
     const onA = owner.client;
-    const onB = on(b.origin, owner);
-    await warm(a.url, onA, [list]);
-    await warm(b.origin, onB, [list]);
+    const onB = on(two.b.origin, owner);
+    await warm(two.a.url, onA, [list]);
+    await warm(two.b.origin, onB, [list]);
     const since = performance.now();
-    await database.db.execute(sql`update challenges set name = 'Renamed in SQL' where id = ${challenge.id}`);
+    await two.database.db.execute(sql`update challenges set name = 'Renamed in SQL' where id = ${challenge.id}`);
     const renamed = (r: { json: any }) => r.json.find((c: any) => c.id === challenge.id)?.name === "Renamed in SQL";
     const [msA, msB] = [await seenWithin(onA, list, renamed, since), await seenWithin(onB, list, renamed, since)];
     console.log(`a change in SQL reached A after ${Math.round(msA)} ms, B after ${Math.round(msB)} ms`);
@@ -190,8 +175,8 @@ describe("the instance that wrote reads its own write at once", () => {
   test("ten birdies in a row, each on the board and in the list read right after it", async () => {
     const { owner, challenge, board } = await twoGolfersInAChallenge(["Wren Writer", "Ida Idle"]);
     const list = `/api/users/${owner.id}/challenges`;
-    await warm(a.url, owner.client, [board, list]);
-    const hitsBefore = await cacheHits(a.url);
+    await warm(two.a.url, owner.client, [board, list]);
+    const hitsBefore = await cacheHits(two.a.url);
     for (let hole = 1; hole <= 10; hole++) {
       expect((await record(owner.client, challenge.id, hole)).status).toBe(201);
       const [boardRes, listRes] = [await owner.client.get(board), await owner.client.get(list)];
@@ -200,6 +185,6 @@ describe("the instance that wrote reads its own write at once", () => {
       // A read that did not change since: the cache answers it.
       await owner.client.get(board);
     }
-    expect(await cacheHits(a.url)).toBeGreaterThanOrEqual(hitsBefore + 10);
+    expect(await cacheHits(two.a.url)).toBeGreaterThanOrEqual(hitsBefore + 10);
   });
 });
