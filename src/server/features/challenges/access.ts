@@ -49,37 +49,28 @@ export async function requireMember(db: Db, challengeId: number, userId: number)
 /**
  * Runs `read` alongside the membership check (sent together: one round trip instead of two on
  * PostgreSQL) and hands its result to members only. A non-member gets the membership error,
- * whatever the read did; the read must not write.
+ * whatever the read did; the read must not write. The challenge's member list comes from the
+ * process's read cache when the call may use it (ADR 0056), so a cached read costs no query;
+ * anyone the list does not name is checked against the database, which says why they may not read.
  */
-export async function readAsMember<T>(db: Db, challengeId: number, userId: number, read: () => Promise<T>): Promise<T> {
-  const [member, result] = await Promise.allSettled([requireMember(db, challengeId, userId), read()]);
-  if (member.status === "rejected") throw member.reason;
-  if (result.status === "rejected") throw result.reason;
-  return result.value;
-}
-
-/**
- * readAsMember for a signed-in call: the challenge's member list comes from the process's read
- * cache when there is one (ADR 0056), so a cached read costs no query at all. Anyone the list
- * does not name is checked against the database, which says why they may not read.
- */
-export async function readAsPlayer<T>(
+export async function readAsMember<T>(
   ctx: Pick<SignedInContext, "db" | "deps" | "user">,
   challengeId: number,
   read: () => Promise<T>,
 ): Promise<T> {
+  const { db, user } = ctx;
   const cache = readCacheFor(ctx);
-  if (!cache) return readAsMember(ctx.db, challengeId, ctx.user.id, read);
-  const [members, result] = await Promise.allSettled([
-    cache.read(
-      `members:${challengeId}`,
-      async () => new Set(await memberIdsOf(ctx.db, challengeId)),
-      () => [readDeps.challenge(challengeId)],
-    ),
-    read(),
-  ]);
-  if (members.status === "rejected") throw members.reason;
-  if (!members.value.has(ctx.user.id)) await requireMember(ctx.db, challengeId, ctx.user.id);
+  const check = cache
+    ? cache
+        .read(
+          `members:${challengeId}`,
+          async () => new Set(await memberIdsOf(db, challengeId)),
+          () => [readDeps.challenge(challengeId)],
+        )
+        .then((members) => (members.has(user.id) ? undefined : requireMember(db, challengeId, user.id)))
+    : requireMember(db, challengeId, user.id);
+  const [member, result] = await Promise.allSettled([check, read()]);
+  if (member.status === "rejected") throw member.reason;
   if (result.status === "rejected") throw result.reason;
   return result.value;
 }

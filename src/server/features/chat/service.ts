@@ -9,7 +9,7 @@ import type {
 import type { SignedInContext } from "../../context";
 import { prepared } from "../../db/prepared";
 import { chatMessages } from "../../db/schema/chat";
-import { readAsMember, readAsPlayer, requireMember } from "../challenges/access";
+import { readAsMember, requireMember } from "../challenges/access";
 import { readDeps, readThrough } from "../../lib/read-cache";
 import { getMessagesByIds, selectViews, toView } from "./views";
 import { onlyRow } from "../../lib/rows";
@@ -37,12 +37,11 @@ export async function listMessages(
   input: z.output<typeof listChatMessagesSchema>,
 ): Promise<ChatPage> {
   const { db } = ctx;
-  const userId = ctx.user.id;
   const inRoom = eq(chatMessages.challengeId, input.challengeId);
 
   if (input.after !== undefined) {
     const after = input.after;
-    const rows = await readAsMember(db, input.challengeId, userId, () =>
+    const rows = await readAsMember(ctx, input.challengeId, () =>
       selectViews(db)
         .where(and(inRoom, gt(chatMessages.id, after)))
         .orderBy(oldestFirst)
@@ -60,7 +59,7 @@ export async function listMessages(
   const cursor = input.cursor;
   if (cursor === undefined) {
     const { challengeId, limit } = input;
-    return readAsPlayer(ctx, challengeId, () =>
+    return readAsMember(ctx, challengeId, () =>
       readThrough(
         ctx,
         `chat:${challengeId}:${limit}`,
@@ -85,7 +84,7 @@ export async function listMessages(
       ),
     );
   }
-  const rows = await readAsMember(db, input.challengeId, userId, () =>
+  const rows = await readAsMember(ctx, input.challengeId, () =>
     selectViews(db)
       .where(and(inRoom, lt(chatMessages.id, cursor)))
       .orderBy(newestFirst)

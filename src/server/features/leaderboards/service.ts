@@ -14,7 +14,7 @@ import {
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/raw";
-import { readAsPlayer } from "../challenges/access";
+import { readAsMember } from "../challenges/access";
 import { readDeps, readThrough } from "../../lib/read-cache";
 import { boardUser, challengeBoardTop, rankChallenges, toEntry } from "./queries";
 
@@ -60,7 +60,7 @@ export async function challengeLeaderboard(
   input: z.output<typeof challengeLeaderboardSchema>,
 ): Promise<LeaderboardEntry[]> {
   const { challengeId } = input;
-  return readAsPlayer(ctx, challengeId, () =>
+  return readAsMember(ctx, challengeId, () =>
     readThrough(ctx, `board:${challengeId}`, () => readBoard(ctx.db, challengeId), boardDeps(challengeId)),
   );
 }
@@ -71,7 +71,7 @@ export async function challengeLeaderboardTop(
   input: z.output<typeof challengeLeaderboardSchema>,
 ): Promise<LeaderboardEntry[]> {
   const { challengeId } = input;
-  return readAsPlayer(ctx, challengeId, () =>
+  return readAsMember(ctx, challengeId, () =>
     readThrough(ctx, `board-top:${challengeId}`, () => challengeBoardTop(ctx.db, challengeId), boardDeps(challengeId)),
   );
 }

@@ -32,7 +32,7 @@ export const RECORDS_CSV_COLUMNS = [
  * confirmed, disputed, voided: docs/product/rules.md#verification) and whether it counts.
  */
 export async function recordsCsv(ctx: SignedInContext, { id }: ChallengeId): Promise<string> {
-  const found = await readAsMember(ctx.db, id, ctx.user.id, () =>
+  const found = await readAsMember(ctx, id, () =>
     ctx.db
       .select({
         golfer: users.displayName,

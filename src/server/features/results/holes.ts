@@ -24,7 +24,7 @@ type Row = {
  * the boards. Members only, like every challenge read.
  */
 export async function holeLegends(ctx: SignedInContext, { id }: ChallengeId): Promise<HoleLegend[]> {
-  const found = await readAsMember(ctx.db, id, ctx.user.id, () =>
+  const found = await readAsMember(ctx, id, () =>
     rows<Row>(
       ctx.db,
       sql`select h.hole::int as "holeNumber",
