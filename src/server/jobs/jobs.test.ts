@@ -416,16 +416,23 @@ describe("jobs yield to requests (ADR 0049)", () => {
     }
   }, 30_000);
 
-  test("a finished job looks for the next one only when one may be due: no empty claim after each job", async () => {
-    const k = kind("after-claim");
+  /** `count` numbered jobs of a kind of their own, and a started runner that notes each n it runs. */
+  async function numberedJobs(name: string, count: number, opts: ConstructorParameters<typeof JobRunner>[2]) {
+    const k = kind(name);
     const ran: number[] = [];
-    // A poll that never comes during the test: only wakes and finished jobs claim.
-    const r = runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }, { concurrency: 4, pollMs: 60_000 });
+    const r = runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }, opts);
     await enqueueJobs(
       h.db,
-      Array.from({ length: 3 }, (_, n) => ({ kind: k, payload: { n } })),
+      Array.from({ length: count }, (_, n) => ({ kind: k, payload: { n } })),
     );
-    r.start(); // one claim: three of four slots, so nothing more is due
+    r.start();
+    return { k, r, ran };
+  }
+
+  test("a finished job looks for the next one only when one may be due: no empty claim after each job", async () => {
+    // A poll that never comes during the test: only wakes and finished jobs claim. The start's
+    // claim fills three of four slots, so nothing more is due.
+    const { k, r, ran } = await numberedJobs("after-claim", 3, { concurrency: 4, pollMs: 60_000 });
     try {
       await until(() => ran.length === 3);
       await Bun.sleep(100);
@@ -442,14 +449,7 @@ describe("jobs yield to requests (ADR 0049)", () => {
   }, 30_000);
 
   test("a full claim leaves more to find: finished jobs claim the rest without the poll", async () => {
-    const k = kind("full-claim");
-    const ran: number[] = [];
-    const r = runner({ [k]: async (p: { n: number }) => void ran.push(p.n) }, { concurrency: 2, pollMs: 60_000 });
-    await enqueueJobs(
-      h.db,
-      Array.from({ length: 7 }, (_, n) => ({ kind: k, payload: { n } })),
-    );
-    r.start();
+    const { r, ran } = await numberedJobs("full-claim", 7, { concurrency: 2, pollMs: 60_000 });
     try {
       await until(() => ran.length === 7);
       expect(ran.toSorted((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
@@ -524,6 +524,7 @@ describe("the runner in a server process", () => {
       expect(Date.now() - started).toBeLessThan(2_000);
       for (let i = 0; i < 100 && (await jobsOf(bad))[0].status !== "failed"; i++) await Bun.sleep(20);
 
+      const before = { ...server.jobs.claimStats };
       const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
       const metrics = parsePrometheusText(await res.text());
       const depth = await queueDepth(h.db);
@@ -534,6 +535,15 @@ describe("the runner in a server process", () => {
       expect(sampleValue(metrics, "birdie_jobs_completed_total", { kind: k })).toBe(1);
       expect(sampleValue(metrics, "birdie_jobs_attempt_failures_total", { kind: bad })).toBe(1);
       expect(sampleValue(metrics, "birdie_jobs_failed_total", { kind: bad })).toBe(1);
+      // Claims as the runner counted them, read at scrape time (a poll may claim around the scrape).
+      const after = { ...server.jobs.claimStats };
+      const found = sampleValue(metrics, "birdie_jobs_claims_total", { result: "found" });
+      const empty = sampleValue(metrics, "birdie_jobs_claims_total", { result: "empty" });
+      expect(found).toBeGreaterThanOrEqual(before.claims - before.empty);
+      expect(found).toBeGreaterThan(0);
+      expect(found).toBeLessThanOrEqual(after.claims - after.empty);
+      expect(empty).toBeGreaterThanOrEqual(before.empty);
+      expect(empty).toBeLessThanOrEqual(after.empty);
     } finally {
       await server.stop();
     }

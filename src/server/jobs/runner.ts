@@ -95,8 +95,7 @@ export class JobRunner {
   private startedAt: number | undefined;
   private lastTickError: string | undefined;
   private completed: Counter<"kind"> | undefined;
-  private claims: Counter<"result"> | undefined;
-  /** Claims made by this runner: all, and those that found nothing. */
+  /** Claims made by this runner: all, and those that found nothing (read by /metrics at scrape). */
   readonly claimStats = { claims: 0, empty: 0 };
   private attemptFailures: Counter<"kind"> | undefined;
   private givenUp: Counter<"kind"> | undefined;
@@ -208,7 +207,6 @@ export class JobRunner {
         const claimed = await this.claim(free);
         this.claimStats.claims += 1;
         if (!claimed.length) this.claimStats.empty += 1;
-        this.claims?.inc({ result: claimed.length ? "found" : "empty" });
         for (const job of claimed) this.launch(job);
         // A full batch: more may be due.
         if (claimed.length === free) {
@@ -233,7 +231,7 @@ export class JobRunner {
     const run = this.execute(job).finally(() => {
       this.inFlight.delete(run);
       // A slot is free: take the next due job without waiting for the poll, if one may be due.
-      if (this.running && this.mayHaveDue) void this.tick();
+      if (this.mayHaveDue) this.wake();
     });
     this.inFlight.add(run);
   }
@@ -316,11 +314,17 @@ export class JobRunner {
       labelNames: ["kind"],
       registers: [registry],
     });
-    this.claims = new Counter({
+    const claimStats = this.claimStats;
+    new Counter({
       name: `${METRIC_PREFIX}jobs_claims_total`,
       help: "Claims this process's runner made, by result: found (one job or more) or empty",
       labelNames: ["result"],
       registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ result: "found" }, claimStats.claims - claimStats.empty);
+        this.inc({ result: "empty" }, claimStats.empty);
+      },
     });
     this.attemptFailures = new Counter({
       name: `${METRIC_PREFIX}jobs_attempt_failures_total`,

@@ -196,6 +196,18 @@ describe("the rules (one case that flags, one that does not)", () => {
   });
 });
 
+/** A golfer with six birdies in one round, refreshed: one open round_birdies flag. */
+async function flagged() {
+  const s = await setUp(1);
+  const [g] = s.members as [Golfer];
+  const ids = await insert(
+    holes(6).map((hole) => ({ challengeId: s.challenge.id, courseId: s.courseId, userId: g.user.id, hole })),
+  );
+  await refreshFlags(h.db, g.user.id);
+  const [flag] = await flagsOf(g.user.id, "round_birdies");
+  return { ...s, golfer: g, ids, flag: flag! };
+}
+
 describe("refreshing", () => {
   test("a change to records enqueues a refresh job (trigger) and its run flags; recording is never blocked", async () => {
     const { challenge, members, courseId } = await setUp(1);
@@ -247,13 +259,9 @@ describe("refreshing", () => {
   });
 
   test("a dismissed flag stays dismissed on the same records and opens again when new ones join it", async () => {
-    const { challenge, members, courseId } = await setUp(1);
-    const [g] = members as [Golfer];
+    const { challenge, courseId, golfer: g, flag } = await flagged();
     const base = { challengeId: challenge.id, courseId, userId: g.user.id };
-    await insert(holes(6).map((hole) => ({ ...base, hole })));
-    await refreshFlags(h.db, g.user.id);
-    const [flag] = await flagsOf(g.user.id, "round_birdies");
-    expect((await adminClient.post(`/api/admin/flags/${flag!.id}/dismiss`)).status).toBe(200);
+    expect((await adminClient.post(`/api/admin/flags/${flag.id}/dismiss`)).status).toBe(200);
     await refreshFlags(h.db, g.user.id);
     expect((await flagsOf(g.user.id, "round_birdies"))[0]?.status).toBe("dismissed");
     await insert([{ ...base, hole: 7 }]);
@@ -264,11 +272,8 @@ describe("refreshing", () => {
   });
 
   test("a refresh that finds a flag as stored does not rewrite it; new records update it", async () => {
-    const { challenge, members, courseId } = await setUp(1);
-    const [g] = members as [Golfer];
+    const { challenge, courseId, golfer: g } = await flagged();
     const base = { challengeId: challenge.id, courseId, userId: g.user.id };
-    await insert(holes(6).map((hole) => ({ ...base, hole })));
-    await refreshFlags(h.db, g.user.id);
     // xmin names the transaction that last wrote the row: unchanged means not written again.
     const versionOf = async () =>
       (
@@ -290,16 +295,6 @@ describe("refreshing", () => {
 });
 
 describe("the admin review queue", () => {
-  async function flagged() {
-    const s = await setUp(1);
-    const [g] = s.members as [Golfer];
-    const ids = await insert(
-      holes(6).map((hole) => ({ challengeId: s.challenge.id, courseId: s.courseId, userId: g.user.id, hole })),
-    );
-    await refreshFlags(h.db, g.user.id);
-    const [flag] = await flagsOf(g.user.id, "round_birdies");
-    return { ...s, golfer: g, ids, flag: flag! };
-  }
   const auditFor = (flagId: number) =>
     h.db
       .select()

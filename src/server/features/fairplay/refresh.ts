@@ -15,10 +15,10 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
     const found = await findFlags(tx, userId);
     // One statement for the whole refresh (it ran once per flag, plus the delete, per recorded
     // birdie: issue 19). The CTE and the DELETE see the same snapshot and touch disjoint rows: the
-    // DELETE keeps every key found. A flag found the same as stored is not rewritten at all.
-    const latest = new Map(found.map((f) => [`${f.rule}\u0000${f.userId}\u0000${f.subjectKey}`, f]));
+    // DELETE keeps every key found. A flag found the same as stored is not rewritten at all. Each
+    // rule groups by its subject key, so no key comes twice (which ON CONFLICT would refuse).
     const rowsJson = JSON.stringify(
-      [...latest.values()].map((f) => ({
+      found.map((f) => ({
         rule: f.rule,
         user_id: f.userId,
         other_user_id: f.otherUserId,
@@ -31,7 +31,7 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
       with found as (
         select * from jsonb_to_recordset(${rowsJson}::jsonb)
           as x(rule varchar(32), user_id int, other_user_id int, subject_key text, record_ids int[], explanation text)
-      ), kept as (
+      ), upserted as (
         insert into fairplay_flags as f (rule, user_id, other_user_id, subject_key, record_ids, explanation)
         select rule, user_id, other_user_id, subject_key, record_ids, explanation from found
         on conflict (rule, user_id, subject_key) do update
@@ -41,7 +41,6 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
               resolved_by = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_by end,
               resolved_at = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_at end
           where f.record_ids <> excluded.record_ids or f.explanation <> excluded.explanation
-        returning 1
       )
       delete from fairplay_flags d
        where d.status = 'open' and (d.user_id = ${userId} or d.other_user_id = ${userId})
