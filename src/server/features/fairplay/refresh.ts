@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { wellFormedJson } from "../../db/schema/json";
 import { type FoundFlag, findFlags } from "./rules";
 
 /**
@@ -17,7 +18,8 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
     // birdie: issue 19). The CTE and the DELETE see the same snapshot and touch disjoint rows: the
     // DELETE keeps every key found. A flag found the same as stored is not rewritten at all. Each
     // rule groups by its subject key, so no key comes twice (which ON CONFLICT would refuse).
-    const rowsJson = JSON.stringify(
+    // Explanations name partners as typed: lone surrogates go as U+FFFD (db/schema/json.ts).
+    const rowsJson = wellFormedJson(
       found.map((f) => ({
         rule: f.rule,
         user_id: f.userId,
