@@ -5,6 +5,7 @@ import { ADMINS_ONLY } from "../../../shared/schemas/admin";
 import { rows } from "../../db/raw";
 import { auditLog } from "../../db/schema/admin";
 import { birdieRecords, recordStatusEvents } from "../../db/schema/birdies";
+import { courses } from "../../db/schema/challenges";
 import { fairplayFlags } from "../../db/schema/fairplay";
 import { jobs } from "../../db/schema/jobs";
 import { users, type UserRow } from "../../db/schema/users";
@@ -75,6 +76,10 @@ describe("the rules (one case that flags, one that does not)", () => {
     expect(flag?.recordIds).toEqual(ids);
     expect(flag?.explanation).toContain(`${six.user.displayName} recorded 6 birdies or better in one round`);
     expect(flag?.explanation).toContain(dayFromToday(-1));
+    // Named after grouping (session 17): the round's own course and challenge.
+    const [course] = await h.db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
+    expect(flag?.explanation).toContain(` at ${course?.name} on `);
+    expect(flag?.explanation).toContain(` in ${challenge.name}.`);
     expect(await flagsOf(five.user.id, "round_birdies")).toEqual([]);
   });
 

@@ -47,14 +47,18 @@ async function roundBirdies(db: Db, userId: number, g: Golfer): Promise<FoundFla
     challenge: string;
   }>(
     db,
-    sql`select r.challenge_id, r.course_id, r.date_played::text as day, count(*)::int as n,
-               array_agg(r.id order by r.hole_number, r.id) as ids, min(c.name) as course, min(ch.name) as challenge
-          from birdie_records r
-          join courses c on c.id = r.course_id
-          join challenges ch on ch.id = r.challenge_id
-         where r.user_id = ${userId} and r.verification_status <> 'voided'
-         group by r.challenge_id, r.course_id, r.date_played
-        having count(*) > ${ROUND_BIRDIES_LIMIT}`,
+    // Grouped first, named after: joined before grouping, the planner hashed every challenge and
+    // course to name each record (3.4 of 7.6 ms for a golfer with 646 records, session 17).
+    sql`select g.challenge_id, g.course_id, g.day, g.n, g.ids, c.name as course, ch.name as challenge
+          from (select r.challenge_id, r.course_id, r.date_played::text as day, count(*)::int as n,
+                       array_agg(r.id order by r.hole_number, r.id) as ids
+                  from birdie_records r
+                 where r.user_id = ${userId} and r.verification_status <> 'voided'
+                 group by r.challenge_id, r.course_id, r.date_played
+                having count(*) > ${ROUND_BIRDIES_LIMIT}) g
+          cross join lateral (select name from courses where id = g.course_id limit 1) c
+          cross join lateral (select name from challenges where id = g.challenge_id limit 1) ch
+         order by g.challenge_id, g.course_id, g.day`,
   );
   return found.map((f) => ({
     rule: "round_birdies",
