@@ -100,7 +100,8 @@ describe("the rules (one case that flags, one that does not)", () => {
     await refreshFlags(h.db, honest.user.id);
     const [flag] = await flagsOf(self.user.id, "self_partner");
     expect(flag?.recordIds).toEqual(ids.slice(0, 2));
-    expect(flag?.explanation).toContain("is Sam Self's own name or username");
+    expect(flag?.explanation).toContain("is Sam Self's own name or username, on 2 records in");
+    expect(flag?.explanation).toContain(` in ${challenge.name}.`);
     expect(await flagsOf(honest.user.id, "self_partner")).toEqual([]);
   });
 
