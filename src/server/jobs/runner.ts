@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { Counter, Gauge } from "prom-client";
 import { type Statement, statement } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
@@ -91,9 +91,7 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly stopTimeoutMs: number;
   private readonly kinds: string[];
-  /** The claim's kind list and order, built once (every claim uses them). */
-  private readonly kindList: SQL;
-  private readonly claimOrder: SQL;
+  /** The claim, built once per runner (db/raw.ts) with its kinds and their order. */
   private readonly claimStatement: Statement<Claimed>;
   private readonly busy: () => boolean;
   private readonly inFlight = new Set<Promise<void>>();
@@ -133,22 +131,22 @@ export class JobRunner {
         names.map((k) => sql`${k}`),
         sql`, `,
       );
-    this.kindList = list(this.kinds);
+    const kindList = list(this.kinds);
     // Background kinds go after every other due job, then oldest first. Due rows are found through
     // a bitmap of the two partial indexes and sorted either way (the OR with expired leases rules
     // out reading jobs_due_idx in order); the extra key made a claim over 5,000 due rows 5-7 ms
     // instead of 3-4 ms on PostgreSQL here (EXPLAIN ANALYZE, ADR 0049 addendum).
     const background = (opts.background ?? []).filter((k) => this.kinds.includes(k));
-    this.claimOrder = background.length ? sql`kind in (${list(background)}), run_at, id` : sql`run_at, id`;
-    // Built once per runner (db/raw.ts): the claim runs several times a second under load.
+    const claimOrder = background.length ? sql`kind in (${list(background)}), run_at, id` : sql`run_at, id`;
+    // Built once per runner: the claim runs several times a second under load.
     this.claimStatement = statement<Claimed>(
       sql`update ${jobs} set status = 'running', attempts = attempts + 1,
             locked_until = now() + ${sql.placeholder("leaseMs")}::int * interval '1 millisecond'
           where id in (
             select id from ${jobs}
-            where kind in (${this.kindList})
+            where kind in (${kindList})
               and ((status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now()))
-            order by ${this.claimOrder}
+            order by ${claimOrder}
             limit ${sql.placeholder("limit")}
             for update skip locked
           )
