@@ -14,12 +14,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { kindOf, mixedShot } from "./lib/mix";
 import { openLoop, type Shot } from "./lib/open-loop";
+import { drainJobs } from "./lib/queue";
 import { loginAll, seededPlayers } from "./lib/players";
 import { spawnServer } from "./lib/procs";
 import { kindLines, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
 import { openDatabase } from "../src/server/db/client";
-import { queueDepth } from "../src/server/jobs/queue";
 
 const RATE = Number(process.env.CPU_RATE ?? 700);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 15);
@@ -82,19 +82,12 @@ try {
   const before = ticks();
   const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf: label });
   const database = await openDatabase({ url: BENCH_URL, max: 1 });
-  const drainStart = performance.now();
-  const busy = async () => {
-    const depth = await queueDepth(database.db);
-    return depth.due + depth.running;
-  };
-  const left = await busy();
-  while ((await busy()) > 0 && performance.now() - drainStart < 120_000) await Bun.sleep(250);
-  const drainSeconds = (performance.now() - drainStart) / 1000;
+  const drained = await drainJobs(database, 120_000);
   await database.close();
   const after = ticks();
   const countersAfter = await cacheCounters();
   console.log(runLine(PATH ?? KIND ?? "mixed API", result));
-  console.log(`jobs due or running after the run: ${left}, worked off in ${drainSeconds.toFixed(1)} s (counted)`);
+  console.log(`${drained} (counted)`);
   for (const l of kindLines(result)) console.log(l);
 
   const counted = (name: string) => (countersAfter.get(name) ?? 0) - (countersBefore.get(name) ?? 0);

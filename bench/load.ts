@@ -11,8 +11,8 @@
 // Latency is measured from each request's scheduled time (see lib/open-loop.ts). Figures only:
 // nothing here asserts a timing.
 import { openDatabase } from "../src/server/db/client";
-import { queueDepth } from "../src/server/jobs/queue";
 import { openLoop, type RunResult, type Shot } from "./lib/open-loop";
+import { drainJobs } from "./lib/queue";
 import { kindOf, MIX, mixedShot } from "./lib/mix";
 import { loginAll, seededPlayers } from "./lib/players";
 import { spawnHello, spawnServer } from "./lib/procs";
@@ -31,27 +31,8 @@ const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 150
 
 const database = await openDatabase({ url: BENCH_URL, max: 1 });
 
-/** Background jobs due or running now (the work a run's records left behind), as /metrics counts them. */
-async function jobsDue(): Promise<number> {
-  const depth = await queueDepth(database.db);
-  return depth.due + depth.running;
-}
-
-/**
- * Waits (bounded) until the job queue has worked off what the last run left: since ADR 0049 jobs
- * yield to requests, so an overloaded run leaves its background work for afterwards, and the next
- * step would otherwise pay for it.
- */
-async function drainJobs(): Promise<string> {
-  const t = performance.now();
-  const left = await jobsDue();
-  let now = left;
-  while (now > 0 && performance.now() - t < 180_000) {
-    await Bun.sleep(500);
-    now = await jobsDue();
-  }
-  return `jobs due after the run ${left}, worked off in ${((performance.now() - t) / 1000).toFixed(1)} s${now ? ` (${now} still due)` : ""}`;
-}
+/** Waits (bounded) for the background work the last run left (bench/lib/queue.ts). */
+const drainQueue = () => drainJobs(database, 180_000);
 
 /** Waits (bounded) until `url` answers quickly again: an overloaded step leaves a backlog behind. */
 async function drain(url: string) {
@@ -114,11 +95,11 @@ try {
     for (const l of [...kindLines(r), ...errorLines(r)]) console.log(l);
     console.log(`    load average: ${await loadAverage()}`);
     await drain(`${server.url}/api/health`);
-    console.log(`    ${await drainJobs()}`);
+    console.log(`    ${await drainQueue()}`);
   }
 
   console.log(`\nsaturation (step up, ${SAT_SECONDS} s a step, until p99 > ${SAT_P99_MS} ms or an error):`);
-  const app = await saturation("mixed API", shot, SAT_STEPS, `${server.url}/api/health`, kindOf, drainJobs);
+  const app = await saturation("mixed API", shot, SAT_STEPS, `${server.url}/api/health`, kindOf, drainQueue);
   console.log(
     `mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
   );

@@ -122,7 +122,8 @@ export class JobRunner {
   ) {
     this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
     this.concurrency = opts.concurrency ?? 4;
-    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    // Whole milliseconds: the claim binds it as an int.
+    this.leaseMs = Math.round(opts.leaseMs ?? DEFAULT_LEASE_MS);
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
     this.kinds = Object.keys(handlers);
@@ -267,7 +268,7 @@ export class JobRunner {
 
   private async claim(limit: number): Promise<Claimed[]> {
     if (!this.kinds.length || limit <= 0) return [];
-    return this.claimStatement(this.deps.database.db, { limit, leaseMs: Math.round(this.leaseMs) });
+    return this.claimStatement(this.deps.database.db, { limit, leaseMs: this.leaseMs });
   }
 
   private async execute(job: Claimed): Promise<void> {

@@ -114,46 +114,38 @@ async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundF
                (select coalesce(json_agg(x), '[]') from two_courses x) as two_courses`,
   );
   if (!found) return [];
+  // The own-record rules flag the golfer alone; what differs is the subject and the words.
+  const flag = (rule: FlagRule, subjectKey: string, ids: number[], explanation: string): FoundFlag => ({
+    rule,
+    userId,
+    otherUserId: null,
+    subjectKey,
+    recordIds: ids.map(Number),
+    explanation,
+  });
+  const name = g.display_name;
   return [
-    ...found.round_birdies.map(
-      (f): FoundFlag => ({
-        rule: "round_birdies",
-        userId,
-        otherUserId: null,
-        subjectKey: `${f.challenge_id}:${f.course_id}:${f.day}`,
-        recordIds: f.ids.map(Number),
-        explanation: flagExplanation.roundBirdies(g.display_name, f.n, f.course, f.day, f.challenge),
-      }),
+    ...found.round_birdies.map((f) =>
+      flag(
+        "round_birdies",
+        `${f.challenge_id}:${f.course_id}:${f.day}`,
+        f.ids,
+        flagExplanation.roundBirdies(name, f.n, f.course, f.day, f.challenge),
+      ),
     ),
-    ...found.self_partner.map(
-      (f): FoundFlag => ({
-        rule: "self_partner",
-        userId,
-        otherUserId: null,
-        subjectKey: String(f.challenge_id),
-        recordIds: f.ids.map(Number),
-        explanation: flagExplanation.selfPartner(g.display_name, f.partner, f.n, f.challenge),
-      }),
+    ...found.self_partner.map((f) =>
+      flag(
+        "self_partner",
+        String(f.challenge_id),
+        f.ids,
+        flagExplanation.selfPartner(name, f.partner, f.n, f.challenge),
+      ),
     ),
-    ...found.one_partner.map(
-      (f): FoundFlag => ({
-        rule: "one_partner",
-        userId,
-        otherUserId: null,
-        subjectKey: f.key,
-        recordIds: f.ids.map(Number),
-        explanation: flagExplanation.onePartner(g.display_name, f.partner, f.n, f.total),
-      }),
+    ...found.one_partner.map((f) =>
+      flag("one_partner", f.key, f.ids, flagExplanation.onePartner(name, f.partner, f.n, f.total)),
     ),
-    ...found.two_courses.map(
-      (f): FoundFlag => ({
-        rule: "two_courses",
-        userId,
-        otherUserId: null,
-        subjectKey: f.day,
-        recordIds: f.ids.map(Number),
-        explanation: flagExplanation.twoCourses(g.display_name, f.day, [...f.courses].sort()),
-      }),
+    ...found.two_courses.map((f) =>
+      flag("two_courses", f.day, f.ids, flagExplanation.twoCourses(name, f.day, [...f.courses].sort())),
     ),
   ];
 }

@@ -114,8 +114,9 @@ export async function notify(
     const link = linkTo(opts.env, url);
     // Every recipient's push and mail jobs in one multi-row INSERT, not a statement each.
     const sends: JobSpec[] = [];
+    // No settings row for the kind: the default (as settingsFor reads it).
+    const fallback = DEFAULT_NOTIFICATION_SETTINGS[kind];
     for (const r of told) {
-      const fallback = DEFAULT_NOTIFICATION_SETTINGS[kind];
       const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
       const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.userId}:${opts.dedupeKey}` : undefined);
       if (choice.push) {
