@@ -3,7 +3,8 @@ import { HOLES_PER_CHALLENGE } from "../../../shared/domain/challenge-progress";
 import { dayOfWeek, monthOf } from "../../../shared/domain/periods";
 import type { Achievement, AchievementType } from "../../../shared/schemas/achievements";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/raw";
+import { prepared } from "../../db/prepared";
+import { statement } from "../../db/raw";
 import { achievements, challengeFirstRecords, userAchievements } from "../../db/schema/achievements";
 import { birdieRecords } from "../../db/schema/birdies";
 import { onlyRow } from "../../lib/rows";
@@ -49,37 +50,14 @@ export async function awardForRecords(
   const rounds = new Map<string, NewRecord>();
   for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
   const [totalRows, roundHoles, [first]] = await Promise.all([
-    rows<{ total: number; holes: number }>(
-      tx,
-      // The total only matters up to the milestone: counting stops there (busy golfers have thousands).
-      // Distinct holes come from the standing the records' trigger already updated in this
-      // transaction (ADR 0036).
-      sql`select
-            (select count(*)::int from (select 1 from ${birdieRecords} b join challenges c on c.id = b.challenge_id
-               where b.user_id = ${userId} and verification_counts(b.verification_status, c.require_confirmation)
-               limit ${MILESTONE_COUNT}) r) as total,
-            coalesce((select s.holes from challenge_standings s
-               where s.user_id = ${userId} and s.challenge_id = ${challengeId}), 0) as holes`,
-    ),
+    totalsOf(tx, { userId, challengeId }),
     Promise.all(
       [...rounds.values()].map((r) =>
-        tx
-          .selectDistinct({ hole: birdieRecords.holeNumber })
-          .from(birdieRecords)
-          .where(
-            and(
-              eq(birdieRecords.userId, userId),
-              eq(birdieRecords.challengeId, challengeId),
-              eq(birdieRecords.datePlayed, r.date),
-              eq(birdieRecords.courseId, r.courseId),
-              // Only records whose verification status may count earn (docs/product/rules.md#verification).
-              sql`verification_counts(${birdieRecords.verificationStatus}, (select require_confirmation from challenges where id = ${challengeId}))`,
-            ),
-          ),
+        roundHolesOf(tx).execute({ userId, challengeId, date: r.date, courseId: r.courseId }),
       ),
     ),
     // The first record in the challenge wins early_bird; the primary key settles races.
-    tx.insert(challengeFirstRecords).values({ challengeId, userId }).onConflictDoNothing().returning(),
+    claimFirstRecord(tx).execute({ challengeId, userId }),
   ]);
   const totals = onlyRow(totalRows);
   if (totals.total >= 1) earned.add("first_birdie");
@@ -101,24 +79,68 @@ export async function awardForRecords(
   if (first) earned.add("early_bird");
 
   if (!earned.size) return [];
-  // Awarded and read back in one statement: only the rows inserted now come back.
-  // Columns named as the Achievement view names them, so rows come back ready to return.
-  return rows<Achievement>(
-    tx,
-    sql`with awarded as (
-          insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
-          select ${userId}, a.id, ${challengeId}, ${now.toISOString()}::timestamptz
-          from ${achievements} a
-          where a.achievement_type in (${sql.join(
-            [...earned].map((t) => sql`${t}`),
-            sql`, `,
-          )})
-          on conflict (user_id, achievement_id) do nothing
-          returning achievement_id
-        )
-        select a.id, a.name, a.description, a.category, a.achievement_type as "achievementType", a.icon
-        from ${achievements} a join awarded w on w.achievement_id = a.id
-        order by a.sort_order, a.id`,
-  );
+  return award(tx, { userId, challengeId, at: now.toISOString(), types: JSON.stringify([...earned]) });
 }
+
+// The statements above, built once (issue 19: building them cost more server CPU than running them).
+
+/**
+ * The total only matters up to the milestone: counting stops there (busy golfers have thousands).
+ * Distinct holes come from the standing the records' trigger already updated in this transaction
+ * (ADR 0036).
+ */
+const totalsOf = statement<{ total: number; holes: number }>(
+  sql`select
+        (select count(*)::int from (select 1 from ${birdieRecords} b join challenges c on c.id = b.challenge_id
+           where b.user_id = ${sql.placeholder("userId")} and verification_counts(b.verification_status, c.require_confirmation)
+           limit ${sql.raw(String(MILESTONE_COUNT))}) r) as total,
+        coalesce((select s.holes from challenge_standings s
+           where s.user_id = ${sql.placeholder("userId")} and s.challenge_id = ${sql.placeholder("challengeId")}), 0) as holes`,
+);
+
+/** A round's distinct holes whose records may count (docs/product/rules.md#verification). */
+const roundHolesOf = (tx: Db) =>
+  prepared(tx, "award_round_holes", (d) =>
+    d
+      .selectDistinct({ hole: birdieRecords.holeNumber })
+      .from(birdieRecords)
+      .where(
+        and(
+          eq(birdieRecords.userId, sql.placeholder("userId")),
+          eq(birdieRecords.challengeId, sql.placeholder("challengeId")),
+          eq(birdieRecords.datePlayed, sql.placeholder("date")),
+          eq(birdieRecords.courseId, sql.placeholder("courseId")),
+          sql`verification_counts(${birdieRecords.verificationStatus}, (select require_confirmation from challenges where id = ${sql.placeholder("challengeId")}))`,
+        ),
+      )
+      .prepare("award_round_holes"),
+  );
+
+const claimFirstRecord = (tx: Db) =>
+  prepared(tx, "award_first_record", (d) =>
+    d
+      .insert(challengeFirstRecords)
+      .values({ challengeId: sql.placeholder("challengeId"), userId: sql.placeholder("userId") })
+      .onConflictDoNothing()
+      .returning()
+      .prepare("award_first_record"),
+  );
+
+/**
+ * Awarded and read back in one statement: only the rows inserted now come back. Columns named as
+ * the Achievement view names them, so rows come back ready to return.
+ */
+const award = statement<Achievement>(
+  sql`with awarded as (
+        insert into ${userAchievements} (user_id, achievement_id, challenge_id, earned_at)
+        select ${sql.placeholder("userId")}, a.id, ${sql.placeholder("challengeId")}, ${sql.placeholder("at")}::timestamptz
+        from ${achievements} a
+        where a.achievement_type in (select jsonb_array_elements_text(${sql.placeholder("types")}::jsonb))
+        on conflict (user_id, achievement_id) do nothing
+        returning achievement_id
+      )
+      select a.id, a.name, a.description, a.category, a.achievement_type as "achievementType", a.icon
+      from ${achievements} a join awarded w on w.achievement_id = a.id
+      order by a.sort_order, a.id`,
+);
 export { listUserAchievements } from "./service";

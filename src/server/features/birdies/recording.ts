@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
 import { latestDayOnEarth, playDateProblem, playDateWindow } from "../../../shared/domain/play-date-window";
@@ -16,6 +16,8 @@ import {
 } from "../../../shared/schemas/birdies";
 import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { statement } from "../../db/raw";
 import { birdieRecords, recordStatusEvents, roundSubmissions } from "../../db/schema/birdies";
 import { users } from "../../db/schema/users";
 import type { ChallengeRow } from "../../db/schema/challenges";
@@ -60,10 +62,13 @@ async function resolveVerifier(
 ): Promise<Verifier> {
   if (input.partnerUserId != null) {
     if (input.partnerUserId === userId) throw badRequest(PARTNER_IS_YOU);
-    const [partner] = await tx
-      .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
-      .from(users)
-      .where(eq(users.id, input.partnerUserId));
+    const [partner] = await prepared(tx, "record_partner", (d) =>
+      d
+        .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, sql.placeholder("partnerUserId")))
+        .prepare("record_partner"),
+    ).execute({ partnerUserId: input.partnerUserId });
     if (!partner || partner.disabled) throw badRequest(PARTNER_NOT_FOUND);
     return {
       name: partner.displayName,
@@ -218,17 +223,20 @@ async function insertHole(
 ): Promise<BirdieRecord> {
   const counts = statusCounts(verifier.status, ctx.challenge.requireConfirmation);
   if (!ctx.challenge.allowMultipleBirdies) {
-    const existing = await tx
-      .select({ id: birdieRecords.id, score: birdieRecords.score, counted: birdieRecords.counted })
-      .from(birdieRecords)
-      .where(
-        and(
-          eq(birdieRecords.challengeId, ctx.challenge.id),
-          eq(birdieRecords.userId, userId),
-          eq(birdieRecords.holeNumber, holeNumber),
-          ne(birdieRecords.verificationStatus, "voided"),
-        ),
-      );
+    const existing = await prepared(tx, "record_hole_holders", (d) =>
+      d
+        .select({ id: birdieRecords.id, score: birdieRecords.score, counted: birdieRecords.counted })
+        .from(birdieRecords)
+        .where(
+          and(
+            eq(birdieRecords.challengeId, sql.placeholder("challengeId")),
+            eq(birdieRecords.userId, sql.placeholder("userId")),
+            eq(birdieRecords.holeNumber, sql.placeholder("holeNumber")),
+            ne(birdieRecords.verificationStatus, "voided"),
+          ),
+        )
+        .prepare("record_hole_holders"),
+    ).execute({ challengeId: ctx.challenge.id, userId, holeNumber });
     const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
     const outcome = holeOutcome(best, recordType(strokes), false);
     if (outcome === "taken") throw conflict(holeTaken(holeNumber));
@@ -238,22 +246,37 @@ async function insertHole(
     }
   }
   const row = onlyRow(
-    await tx
-      .insert(birdieRecords)
-      .values({
-        challengeId: ctx.challenge.id,
-        userId,
-        courseId: ctx.courseId,
-        holeNumber,
-        score: strokes,
-        datePlayed: ctx.date,
-        verifierName: verifier.name,
-        verifierSignature: verifier.signature,
-        counted: counts,
-        partnerUserId: verifier.partnerUserId,
-        verificationStatus: verifier.status,
-      })
-      .returning(),
+    await prepared(tx, "record_insert", (d) =>
+      d
+        .insert(birdieRecords)
+        .values({
+          challengeId: sql.placeholder("challengeId"),
+          userId: sql.placeholder("userId"),
+          courseId: sql.placeholder("courseId"),
+          holeNumber: sql.placeholder("holeNumber"),
+          score: sql.placeholder("score"),
+          datePlayed: sql.placeholder("datePlayed"),
+          verifierName: sql.placeholder("verifierName"),
+          verifierSignature: sql.placeholder("verifierSignature"),
+          counted: sql.placeholder("counted"),
+          partnerUserId: sql.placeholder("partnerUserId"),
+          verificationStatus: sql.placeholder("verificationStatus"),
+        })
+        .returning()
+        .prepare("record_insert"),
+    ).execute({
+      challengeId: ctx.challenge.id,
+      userId,
+      courseId: ctx.courseId,
+      holeNumber,
+      score: strokes,
+      datePlayed: ctx.date,
+      verifierName: verifier.name,
+      verifierSignature: verifier.signature,
+      counted: counts,
+      partnerUserId: verifier.partnerUserId,
+      verificationStatus: verifier.status,
+    }),
   );
   return toView(row, ctx.courseName);
 }
@@ -327,18 +350,16 @@ async function startVerification(
   records: readonly BirdieRecord[],
   at: Date,
 ) {
-  await tx.insert(recordStatusEvents).values(
-    records.map((r) => ({
-      recordId: r.id,
-      challengeId: r.challengeId,
-      actorUserId: userId,
-      fromStatus: null,
-      toStatus: verifier.status,
-      createdAt: at,
-    })),
-  );
   const first = records[0];
-  if (verifier.partnerUserId !== null && first) {
+  if (!first) return;
+  await firstStatusEvents(tx, {
+    recordIds: JSON.stringify(records.map((r) => r.id)),
+    challengeId: first.challengeId,
+    userId,
+    status: verifier.status,
+    at: at.toISOString(),
+  });
+  if (verifier.partnerUserId !== null) {
     await notificationEvents.partnerNamed(tx, {
       challengeId: first.challengeId,
       userId,
@@ -347,6 +368,13 @@ async function startVerification(
     });
   }
 }
+
+/** The first history entry of each record of one round (all in one challenge), one statement. */
+const firstStatusEvents = statement(sql`
+  insert into ${recordStatusEvents} (record_id, challenge_id, actor_user_id, from_status, to_status, created_at)
+  select r.id::int, ${sql.placeholder("challengeId")}, ${sql.placeholder("userId")}, null,
+         ${sql.placeholder("status")}, ${sql.placeholder("at")}::timestamptz
+  from jsonb_array_elements_text(${sql.placeholder("recordIds")}::jsonb) as r(id)`);
 
 /** POST /api/birdies: one hole. */
 export async function recordBirdie(
@@ -379,10 +407,18 @@ export async function recordRound(
     const record = await prepareRecord(tx, userId, input, at);
     // Checked after prepareRecord's lock, so two copies of one round cannot both pass.
     if (input.clientRoundId) {
-      const [done] = await tx
-        .select({ result: roundSubmissions.result })
-        .from(roundSubmissions)
-        .where(and(eq(roundSubmissions.userId, userId), eq(roundSubmissions.clientRoundId, input.clientRoundId)));
+      const [done] = await prepared(tx, "round_submission_of", (d) =>
+        d
+          .select({ result: roundSubmissions.result })
+          .from(roundSubmissions)
+          .where(
+            and(
+              eq(roundSubmissions.userId, sql.placeholder("userId")),
+              eq(roundSubmissions.clientRoundId, sql.placeholder("clientRoundId")),
+            ),
+          )
+          .prepare("round_submission_of"),
+      ).execute({ userId, clientRoundId: input.clientRoundId });
       if (done) {
         const first = done.result as RecordedRound;
         // A round has at least one hole, so its result names the challenge it was recorded in.
@@ -405,9 +441,17 @@ export async function recordRound(
     if (input.clientRoundId) {
       // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
       // sent to another challenge at the same moment waits on this key here, then finds it taken.
-      await tx
-        .insert(roundSubmissions)
-        .values({ userId, clientRoundId: input.clientRoundId, result })
+      await prepared(tx, "round_submission_insert", (d) =>
+        d
+          .insert(roundSubmissions)
+          .values({
+            userId: sql.placeholder("userId"),
+            clientRoundId: sql.placeholder("clientRoundId"),
+            result: sql.placeholder("result"),
+          })
+          .prepare("round_submission_insert"),
+      )
+        .execute({ userId, clientRoundId: input.clientRoundId, result })
         .catch((err: unknown) => {
           throw isUniqueViolation(err) ? conflict(ROUND_ID_USED) : err;
         });

@@ -122,10 +122,18 @@ export async function addPlayer(db: Db, challengeId: number, userId: number): Pr
  * in flight (see removePlayer in ./commands.ts).
  */
 export async function lockMembership(tx: Db, challengeId: number, userId: number): Promise<boolean> {
-  const locked = await tx
-    .select({ userId: challengePlayers.userId })
-    .from(challengePlayers)
-    .where(and(eq(challengePlayers.challengeId, challengeId), eq(challengePlayers.userId, userId)))
-    .for("update");
+  const locked = await prepared(tx, "lock_membership", (d) =>
+    d
+      .select({ userId: challengePlayers.userId })
+      .from(challengePlayers)
+      .where(
+        and(
+          eq(challengePlayers.challengeId, sql.placeholder("challengeId")),
+          eq(challengePlayers.userId, sql.placeholder("userId")),
+        ),
+      )
+      .for("update")
+      .prepare("lock_membership"),
+  ).execute({ challengeId, userId });
   return locked.length > 0;
 }

@@ -46,26 +46,38 @@ export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<
 
 /** The challenge's courses in their order (the first is a single-course challenge's course). */
 export async function coursesOf(db: Db, challengeId: number): Promise<Course[]> {
-  return db
-    .select({ id: courses.id, name: courses.name })
-    .from(challengeCourses)
-    .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
-    .where(eq(challengeCourses.challengeId, challengeId))
-    .orderBy(asc(challengeCourses.position));
+  return prepared(db, "challenge_courses_of", (d) =>
+    d
+      .select({ id: courses.id, name: courses.name })
+      .from(challengeCourses)
+      .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
+      .where(eq(challengeCourses.challengeId, sql.placeholder("challengeId")))
+      .orderBy(asc(challengeCourses.position))
+      .prepare("challenge_courses_of"),
+  ).execute({ challengeId });
 }
 
 /** The challenge with this id, or undefined. */
 export async function findChallenge(db: Db, challengeId: number): Promise<ChallengeRow | undefined> {
-  const [row] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
+  const [row] = await prepared(db, "challenge_by_id", (d) =>
+    d
+      .select()
+      .from(challenges)
+      .where(eq(challenges.id, sql.placeholder("challengeId")))
+      .prepare("challenge_by_id"),
+  ).execute({ challengeId });
   return row;
 }
 
 /** The ids of a challenge's players. */
 export async function memberIdsOf(db: Db, challengeId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: challengePlayers.userId })
-    .from(challengePlayers)
-    .where(eq(challengePlayers.challengeId, challengeId));
+  const rows = await prepared(db, "challenge_member_ids", (d) =>
+    d
+      .select({ userId: challengePlayers.userId })
+      .from(challengePlayers)
+      .where(eq(challengePlayers.challengeId, sql.placeholder("challengeId")))
+      .prepare("challenge_member_ids"),
+  ).execute({ challengeId });
   return rows.map((r) => r.userId);
 }
 

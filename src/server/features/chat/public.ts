@@ -1,7 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type RecordType, recordType } from "../../../shared/domain/scoring";
 import { CHAT_MESSAGE_MAX, type ChatMessage } from "../../../shared/schemas/chat";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { statement } from "../../db/raw";
 import { birdieRecords } from "../../db/schema/birdies";
 import { chatMessageRecords, chatMessages } from "../../db/schema/chat";
 import { toView } from "./views";
@@ -53,13 +55,39 @@ export const systemText = {
  * shortened rather than allowed to fail the caller's transaction.
  */
 export async function postSystemMessage(db: Db, challengeId: number, text: string): Promise<ChatMessage> {
-  const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
-  if (!message) throw new Error("a system message needs text");
   const row = onlyRow(
-    await db.insert(chatMessages).values({ challengeId, userId: null, type: "system", message }).returning(),
+    await prepared(db, "post_system_message", (d) =>
+      d
+        .insert(chatMessages)
+        .values({
+          challengeId: sql.placeholder("challengeId"),
+          userId: null,
+          type: "system",
+          message: sql.placeholder("message"),
+        })
+        .returning()
+        .prepare("post_system_message"),
+    ).execute({ challengeId, message: storedText(text) }),
   );
   return toView(row, null);
 }
+
+/** A server-written text as stored: trimmed and cut to the limit. */
+function storedText(text: string): string {
+  const message = text.trim().slice(0, CHAT_MESSAGE_MAX);
+  if (!message) throw new Error("a system message needs text");
+  return message;
+}
+
+/** A round's line and its links to the records it names, one statement (a recording's hot path). */
+const postRoundLine = statement(sql`
+  with line as (
+    insert into ${chatMessages} (challenge_id, user_id, type, message)
+    values (${sql.placeholder("challengeId")}, null, 'system', ${sql.placeholder("message")})
+    returning id
+  )
+  insert into ${chatMessageRecords} (message_id, record_id)
+  select line.id, r.id::int from line cross join jsonb_array_elements_text(${sql.placeholder("recordIds")}::jsonb) as r(id)`);
 
 /** Several system messages in one insert, in the given order (ids ascend with it). */
 export async function postSystemMessages(db: Db, challengeId: number, texts: readonly string[]): Promise<void> {
@@ -92,15 +120,15 @@ export async function announceRound(
   achievementNames: readonly string[],
 ): Promise<void> {
   if (records.length) {
-    const line = await postSystemMessage(
-      db,
-      challengeId,
-      systemText.round(
-        name,
-        records.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
-      ),
+    const text = systemText.round(
+      name,
+      records.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
     );
-    await db.insert(chatMessageRecords).values(records.map((r) => ({ messageId: line.id, recordId: r.id })));
+    await postRoundLine(db, {
+      challengeId,
+      message: storedText(text),
+      recordIds: JSON.stringify(records.map((r) => r.id)),
+    });
   }
   if (achievementNames.length) await postSystemMessage(db, challengeId, systemText.earnedAll(name, achievementNames));
 }

@@ -1,7 +1,37 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { statement } from "../../db/raw";
 import { wellFormedJson } from "../../db/schema/json";
 import { type FoundFlag, findFlags } from "./rules";
+
+// Built once (statement(), issue 19): a refresh runs for every recorded round.
+const lockGolfer = statement(sql`select pg_advisory_xact_lock(hashtext('fairplay'), ${sql.placeholder("userId")})`);
+
+/**
+ * One statement for the whole refresh (it ran once per flag, plus the delete, per recorded
+ * birdie: issue 19). The CTE and the DELETE see the same snapshot and touch disjoint rows: the
+ * DELETE keeps every key found. A flag found the same as stored is not rewritten at all. Each
+ * rule groups by its subject key, so no key comes twice (which ON CONFLICT would refuse).
+ */
+const upsertFlags = statement(sql`
+  with found as (
+    select * from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb)
+      as x(rule varchar(32), user_id int, other_user_id int, subject_key text, record_ids int[], explanation text)
+  ), upserted as (
+    insert into fairplay_flags as f (rule, user_id, other_user_id, subject_key, record_ids, explanation)
+    select rule, user_id, other_user_id, subject_key, record_ids, explanation from found
+    on conflict (rule, user_id, subject_key) do update
+      set record_ids = excluded.record_ids, explanation = excluded.explanation, updated_at = now(),
+          status = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then 'open' else f.status end,
+          resolution = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolution end,
+          resolved_by = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_by end,
+          resolved_at = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_at end
+      where f.record_ids <> excluded.record_ids or f.explanation <> excluded.explanation
+  )
+  delete from fairplay_flags d
+   where d.status = 'open' and (d.user_id = ${sql.placeholder("userId")} or d.other_user_id = ${sql.placeholder("userId")})
+     and not exists (select 1 from found
+                     where found.rule = d.rule and found.user_id = d.user_id and found.subject_key = d.subject_key)`);
 
 /**
  * Brings one golfer's flags up to date with their records (ADR 0041): what the rules find now is
@@ -12,12 +42,8 @@ import { type FoundFlag, findFlags } from "./rules";
  */
 export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fairplay'), ${userId})`);
+    await lockGolfer(tx, { userId });
     const found = await findFlags(tx, userId);
-    // One statement for the whole refresh (it ran once per flag, plus the delete, per recorded
-    // birdie: issue 19). The CTE and the DELETE see the same snapshot and touch disjoint rows: the
-    // DELETE keeps every key found. A flag found the same as stored is not rewritten at all. Each
-    // rule groups by its subject key, so no key comes twice (which ON CONFLICT would refuse).
     // Explanations name partners as typed: lone surrogates go as U+FFFD (db/schema/json.ts).
     const rowsJson = wellFormedJson(
       found.map((f) => ({
@@ -29,25 +55,7 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
         explanation: f.explanation,
       })),
     );
-    await tx.execute(sql`
-      with found as (
-        select * from jsonb_to_recordset(${rowsJson}::jsonb)
-          as x(rule varchar(32), user_id int, other_user_id int, subject_key text, record_ids int[], explanation text)
-      ), upserted as (
-        insert into fairplay_flags as f (rule, user_id, other_user_id, subject_key, record_ids, explanation)
-        select rule, user_id, other_user_id, subject_key, record_ids, explanation from found
-        on conflict (rule, user_id, subject_key) do update
-          set record_ids = excluded.record_ids, explanation = excluded.explanation, updated_at = now(),
-              status = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then 'open' else f.status end,
-              resolution = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolution end,
-              resolved_by = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_by end,
-              resolved_at = case when f.status <> 'open' and not (excluded.record_ids <@ f.record_ids) then null else f.resolved_at end
-          where f.record_ids <> excluded.record_ids or f.explanation <> excluded.explanation
-      )
-      delete from fairplay_flags d
-       where d.status = 'open' and (d.user_id = ${userId} or d.other_user_id = ${userId})
-         and not exists (select 1 from found
-                          where found.rule = d.rule and found.user_id = d.user_id and found.subject_key = d.subject_key)`);
+    await upsertFlags(tx, { rows: rowsJson, userId });
     return found;
   });
 }

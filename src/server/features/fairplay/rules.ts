@@ -9,7 +9,7 @@ import {
   ROUND_BIRDIES_LIMIT,
 } from "../../../shared/domain/fairplay";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/raw";
+import { statement } from "../../db/raw";
 
 // The fair-play rules (docs/product/rules.md#fair-play-flags, ADR 0041) in SQL over one golfer's
 // records (the user/date and partner indexes of birdie_records): the four rules about the golfer's
@@ -32,8 +32,14 @@ export const NORMALISED = (column: ReturnType<typeof sql>) => sql`lower(regexp_r
 
 type Golfer = { display_name: string; username: string };
 
+// The rules' statements are built once (statement(): building their text cost more server CPU
+// than a small golfer's refresh costs PostgreSQL, issue 19); `userId` is the golfer refreshed.
+const USER = sql.placeholder("userId");
+
+const golfer = statement<Golfer>(sql`select display_name, username from users where id = ${USER}`);
+
 async function golferOf(db: Db, userId: number): Promise<Golfer | undefined> {
-  const [g] = await rows<Golfer>(db, sql`select display_name, username from users where id = ${userId}`);
+  const [g] = await golfer(db, { userId });
   return g;
 }
 
@@ -70,13 +76,11 @@ type OwnRules = {
  *   golfer with 3,000 records (issue 19).
  * - two_courses: records on two or more different courses on the same day.
  */
-async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundFlag[]> {
-  const [found] = await rows<OwnRules>(
-    db,
-    sql`with mine as materialized (
+const ownRules = statement<OwnRules>(
+  sql`with mine as materialized (
           select id, challenge_id, course_id, date_played, hole_number, verifier_name, partner_user_id,
                  ${NORMALISED(sql`verifier_name`)} as key
-            from birdie_records where user_id = ${userId} and verification_status <> 'voided'),
+            from birdie_records where user_id = ${USER} and verification_status <> 'voided'),
         round_birdies as (
           select g.challenge_id, g.course_id, g.day, g.n, g.ids, c.name as course, ch.name as challenge
             from (select challenge_id, course_id, date_played::text as day, count(*)::int as n,
@@ -90,7 +94,7 @@ async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundF
           select s.challenge_id, ch.name as challenge, s.partner, s.n, s.ids
             from (select challenge_id, min(verifier_name) as partner, count(*)::int as n, array_agg(id order by id) as ids
                     from mine
-                   where partner_user_id is null and key in (${normaliseName(g.display_name)}, ${normaliseName(g.username)})
+                   where partner_user_id is null and key in (${sql.placeholder("selfName")}, ${sql.placeholder("selfUser")})
                    group by challenge_id) s
             cross join lateral (select name from challenges where id = s.challenge_id limit 1) ch),
         total as (select count(*)::int as n from mine),
@@ -112,7 +116,14 @@ async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundF
                (select coalesce(json_agg(x), '[]') from self_partner x) as self_partner,
                (select coalesce(json_agg(x), '[]') from one_partner x) as one_partner,
                (select coalesce(json_agg(x), '[]') from two_courses x) as two_courses`,
-  );
+);
+
+async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundFlag[]> {
+  const [found] = await ownRules(db, {
+    userId,
+    selfName: normaliseName(g.display_name),
+    selfUser: normaliseName(g.username),
+  });
   if (!found) return [];
   // The own-record rules flag the golfer alone; what differs is the subject and the words.
   const flag = (rule: FlagRule, subjectKey: string, ids: number[], explanation: string): FoundFlag => ({
@@ -155,13 +166,11 @@ async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundF
  * A confirmation is a record naming the partner's account (partner_user_id) that they confirmed.
  * Read from the partner index: the golfers this one confirmed for or was confirmed by, and theirs.
  */
-async function confirmationRing(db: Db, userId: number): Promise<FoundFlag[]> {
-  const found = await rows<{ a: number; b: number; a_name: string; b_name: string; n: number; ids: number[] }>(
-    db,
-    sql`with around as (
-          select ${userId}::int as id
-          union select user_id from birdie_records where partner_user_id = ${userId} and verification_status = 'confirmed'
-          union select partner_user_id from birdie_records where user_id = ${userId} and verification_status = 'confirmed'
+const ring = statement<{ a: number; b: number; a_name: string; b_name: string; n: number; ids: number[] }>(
+  sql`with around as (
+          select ${USER}::int as id
+          union select user_id from birdie_records where partner_user_id = ${USER} and verification_status = 'confirmed'
+          union select partner_user_id from birdie_records where user_id = ${USER} and verification_status = 'confirmed'
                                                              and partner_user_id is not null),
         conf as (
           select r.partner_user_id as confirmer, r.user_id as golfer, count(*)::int as n, array_agg(r.id) as ids
@@ -178,9 +187,12 @@ async function confirmationRing(db: Db, userId: number): Promise<FoundFlag[]> {
           join only_one oy on oy.confirmer = y.confirmer
           join users ua on ua.id = x.confirmer
           join users ub on ub.id = y.confirmer
-         where x.confirmer < y.confirmer and ${userId} in (x.confirmer, y.confirmer)
+         where x.confirmer < y.confirmer and ${USER}::int in (x.confirmer, y.confirmer)
            and x.n + y.n >= ${RING_MIN_CONFIRMATIONS}`,
-  );
+);
+
+async function confirmationRing(db: Db, userId: number): Promise<FoundFlag[]> {
+  const found = await ring(db, { userId });
   return found.map((f) => ({
     rule: "confirmation_ring",
     userId: f.a,

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { HoleCount } from "../../../shared/domain/scoring";
 import { BOARD_TOP_PLAYERS, type LeaderboardEntry } from "../../../shared/schemas/leaderboards";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/raw";
+import { rows, statement } from "../../db/raw";
 
 // The one ranking of a challenge's players (docs/product/rules.md#challenge-boards): the boards
 // (service.ts) and other features (notifications: standings, winners, who was overtaken) read it
@@ -68,13 +68,31 @@ export const rankChallengesQuery = (
   countsUpTo: number,
   asOf?: StandingAsOf,
   limit = Number.MAX_SAFE_INTEGER,
-) => {
-  const standing = asOf
+) =>
+  rankingSql({
+    challenges: sql`in (${idList(challengeIds)})`,
+    asOf: asOf && {
+      userId: sql`${asOf.userId}`,
+      standing: sql`${JSON.stringify(asOf.standing)}`,
+      present: sql`${asOf.standing !== null}`,
+    },
+    countsUpTo: sql`${countsUpTo}`,
+    limit: sql`${limit}`,
+  });
+
+/** The ranking's text around its inputs: values for one run, or placeholders for a statement built once. */
+function rankingSql(p: {
+  challenges: SQL;
+  asOf?: { userId: SQL; standing: SQL; present: SQL };
+  countsUpTo: SQL;
+  limit: SQL;
+}) {
+  const standing = p.asOf
     ? sql`(select * from challenge_standings
-           where challenge_id = p.challenge_id and user_id = p.user_id and p.user_id <> ${asOf.userId} limit 1)
+           where challenge_id = p.challenge_id and user_id = p.user_id and p.user_id <> ${p.asOf.userId} limit 1)
           union all
-          (select * from jsonb_populate_record(null::challenge_standings, ${JSON.stringify(asOf.standing)}::jsonb)
-           where p.user_id = ${asOf.userId} and ${asOf.standing !== null})`
+          (select * from jsonb_populate_record(null::challenge_standings, ${p.asOf.standing}::jsonb)
+           where p.user_id = ${p.asOf.userId} and ${p.asOf.present})`
     : sql`select * from challenge_standings where challenge_id = p.challenge_id and user_id = p.user_id limit 1`;
   return sql`
     with ranked as (
@@ -91,16 +109,36 @@ export const rankChallengesQuery = (
       cross join lateral (select username, display_name, profile_picture, handicap from users
                           where id = p.user_id limit 1) u
       left join lateral (${standing}) s on true
-      where p.challenge_id in (${idList(challengeIds)})
+      where p.challenge_id ${p.challenges}
       window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
              named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
     )
     select challenge_id, user_id, username, display_name, profile_picture, handicap, points, holes, birdies, eagles,
-           case when position <= ${countsUpTo} then hole_counts end as hole_counts, rank, total_players
+           case when position <= ${p.countsUpTo} then hole_counts end as hole_counts, rank, total_players
     from ranked
-    where position <= ${limit}
+    where position <= ${p.limit}
     order by challenge_id, position`;
+}
+
+// One challenge's ranking is the common case (its board, the round notification's two boards):
+// built once, run with each call's values (issue 19; building this text cost more server CPU
+// than PostgreSQL spends running it on a small challenge).
+const one = {
+  challenges: sql`= ${sql.placeholder("challengeId")}`,
+  countsUpTo: sql`${sql.placeholder("countsUpTo")}`,
+  limit: sql`${sql.placeholder("limit")}`,
 };
+const rankOne = statement<RankedRow>(rankingSql(one));
+const rankOneAsOf = statement<RankedRow>(
+  rankingSql({
+    ...one,
+    asOf: {
+      userId: sql`${sql.placeholder("asOfUserId")}`,
+      standing: sql`${sql.placeholder("asOfStanding")}`,
+      present: sql`${sql.placeholder("asOfPresent")}`,
+    },
+  }),
+);
 
 /** The ranked players of the given challenges (every hole count unless `countsUpTo` limits them). */
 export async function rankChallenges(
@@ -109,10 +147,19 @@ export async function rankChallenges(
   opts: { countsUpTo?: number; asOf?: StandingAsOf; limit?: number } = {},
 ): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
-  return rows<RankedRow>(
-    db,
-    rankChallengesQuery(challengeIds, opts.countsUpTo ?? Number.MAX_SAFE_INTEGER, opts.asOf, opts.limit),
-  );
+  const countsUpTo = opts.countsUpTo ?? Number.MAX_SAFE_INTEGER;
+  const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
+  if (challengeIds.length > 1)
+    return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo, opts.asOf, limit));
+  const values = { challengeId: challengeIds[0], countsUpTo, limit };
+  const { asOf } = opts;
+  if (!asOf) return rankOne(db, values);
+  return rankOneAsOf(db, {
+    ...values,
+    asOfUserId: asOf.userId,
+    asOfStanding: JSON.stringify(asOf.standing),
+    asOfPresent: asOf.standing !== null,
+  });
 }
 
 export type FinalStandingRow = {
@@ -158,11 +205,13 @@ export async function finalStandings(db: Db, challengeId: number): Promise<Final
 }
 
 /** One player's standing in one challenge now, as rankChallenges' `asOf` takes it (null: none yet). */
+const standingRow = statement<{ s: Record<string, unknown> }>(
+  sql`select to_jsonb(s) as s from challenge_standings s
+      where challenge_id = ${sql.placeholder("challengeId")} and user_id = ${sql.placeholder("userId")}`,
+);
+
 export async function standingOf(db: Db, challengeId: number, userId: number): Promise<Record<string, unknown> | null> {
-  const [row] = await rows<{ s: Record<string, unknown> }>(
-    db,
-    sql`select to_jsonb(s) as s from challenge_standings s where challenge_id = ${challengeId} and user_id = ${userId}`,
-  );
+  const [row] = await standingRow(db, { challengeId, userId });
   return row?.s ?? null;
 }
 

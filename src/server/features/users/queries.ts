@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PublicUser } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { type UserRow, users } from "../../db/schema/users";
 
 // How golfers appear to each other, for every feature that shows a user: not a service, plain
@@ -11,7 +12,13 @@ export const UNKNOWN_USER = "Unknown User";
 
 /** The name system messages use for a user, or UNKNOWN_USER when they are gone. */
 export async function displayNameOf(db: Db, userId: number): Promise<string> {
-  const [row] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
+  const [row] = await prepared(db, "display_name_of", (d) =>
+    d
+      .select({ displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare("display_name_of"),
+  ).execute({ userId });
   return row?.displayName ?? UNKNOWN_USER;
 }
 
