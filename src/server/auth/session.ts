@@ -62,8 +62,7 @@ export async function validateSessionToken(db: Db, token: string, cache?: Sessio
       .from(sessions)
       .innerJoin(users, eq(sessions.userId, users.id))
       .where(eq(sessions.id, sql.placeholder("id")))
-      .limit(1)
-      .prepare("session_by_id"),
+      .limit(1),
   ).execute({ id });
   const row = rows[0];
   if (!row) return null;

@@ -21,8 +21,7 @@ const addJob = (db: Db, kind: string, runAt: Date) =>
     return d
       .insert(jobs)
       .values({ kind: sql.placeholder("kind"), payload: sql.placeholder("payload"), runAt: sql.placeholder("runAt") })
-      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, runAt: jobs.runAt })
-      .prepare("prepared_test_add_job");
+      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, runAt: jobs.runAt });
   }).execute({ kind, payload: { kind, n: 1 }, runAt });
 const jobsOfKind = (db: Db, kind: string) =>
   prepared(db, "prepared_test_jobs_of_kind", (d) => {
@@ -30,8 +29,7 @@ const jobsOfKind = (db: Db, kind: string) =>
     return d
       .select({ id: jobs.id, payload: jobs.payload, runAt: jobs.runAt })
       .from(jobs)
-      .where(eq(jobs.kind, sql.placeholder("kind")))
-      .prepare("prepared_test_jobs_of_kind");
+      .where(eq(jobs.kind, sql.placeholder("kind")));
   }).execute({ kind });
 
 test("built once: a transaction reuses the text and maps rows as the builder does (columns encoded and decoded)", async () => {
@@ -73,9 +71,13 @@ test("each handle runs its own values; a missing one is refused", async () => {
   expect(b.map((r) => (r.payload as { kind: string }).kind)).toEqual(["prepared-test.b"]);
   await expect(
     database.db.transaction((tx) =>
-      prepared<{ execute(values: object): Promise<unknown> }>(tx, "prepared_test_jobs_of_kind", () => {
-        throw new Error("not built again");
-      }).execute({}),
+      prepared<{ prepare(name: string): { execute(values: object): Promise<unknown> } }>(
+        tx,
+        "prepared_test_jobs_of_kind",
+        () => {
+          throw new Error("not built again");
+        },
+      ).execute({}),
     ),
   ).rejects.toThrow('No value for placeholder "kind"');
 });

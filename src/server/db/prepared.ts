@@ -4,7 +4,6 @@ import type { Db } from "./client";
 type PreparedQuery = {
   getQuery(): { sql: string; params: unknown[] };
   isResponseInArrayMode(): boolean;
-  execute(values?: Record<string, unknown>): Promise<unknown>;
   fields?: unknown;
   customResultMapper?: unknown;
   joinsNotNullableMap?: unknown;
@@ -20,49 +19,44 @@ type Template = {
 };
 
 const templates = new Map<string, Template>();
-const byHandle = new WeakMap<Db, Map<string, unknown>>();
+
+function templateOf(q: PreparedQuery): Template {
+  return {
+    query: q.getQuery(),
+    fields: q.fields,
+    arrayMode: q.isResponseInArrayMode(),
+    mapper: q.customResultMapper,
+    joins: q.joinsNotNullableMap,
+  };
+}
 
 /**
- * A query built once and reused on every handle, a transaction included: `build` returns a drizzle
- * `.prepare(name)`d query with `sql.placeholder`s. Drizzle spends far more CPU assembling a query
- * than the database spends answering a small one (~0.25 ms vs ~0.05 ms for the session look-up;
- * in a recorded birdie a third of the server's CPU went to building, issue 19), and named
- * statements also spare PostgreSQL the parse and plan. The first build's text, parameters and
- * row mapping are kept under `name`; another handle (a transaction is a new one every time) gets
- * them through its own session, which is what `.prepare()` does after building (ADR 0058).
+ * A query built once and run on every handle, a transaction included: `build` returns a drizzle
+ * query (with `sql.placeholder`s for what changes between runs), which is prepared under `name`.
+ * Drizzle spends far more CPU assembling a query than the database spends answering a small one
+ * (~0.25 ms vs ~0.05 ms for the session look-up; in a recorded birdie a third of the server's CPU
+ * went to building, issue 19), and named statements also spare PostgreSQL the parse and plan.
+ * The first build's text, parameters and row mapping are kept under `name`; each call hands them
+ * to the handle's own session, which is what `.prepare()` does after building (ADR 0058).
  * `name` is the query's identity: one name, one query.
  */
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
-  let own = byHandle.get(db);
-  if (!own) {
-    own = new Map();
-    byHandle.set(db, own);
+export function prepared<B extends { prepare(name: string): unknown }>(
+  db: Db,
+  name: string,
+  build: (db: Db) => B,
+): ReturnType<B["prepare"]> {
+  let template = templates.get(name);
+  if (!template) {
+    template = templateOf(build(db).prepare(name) as PreparedQuery);
+    templates.set(name, template);
   }
-  const known = own.get(name) as T | undefined;
-  if (known !== undefined) return known;
-  const template = templates.get(name);
-  let query: T;
-  if (template) {
-    const q = db._.session.prepareQuery(
-      template.query,
-      template.fields as never,
-      name,
-      template.arrayMode,
-      template.mapper as never,
-    ) as unknown as PreparedQuery;
-    q.joinsNotNullableMap = template.joins;
-    query = q as unknown as T;
-  } else {
-    query = build(db);
-    const q = query as unknown as PreparedQuery;
-    templates.set(name, {
-      query: q.getQuery(),
-      fields: q.fields,
-      arrayMode: q.isResponseInArrayMode(),
-      mapper: q.customResultMapper,
-      joins: q.joinsNotNullableMap,
-    });
-  }
-  own.set(name, query);
-  return query;
+  const query = db._.session.prepareQuery(
+    template.query,
+    template.fields as never,
+    name,
+    template.arrayMode,
+    template.mapper as never,
+  ) as unknown as PreparedQuery;
+  query.joinsNotNullableMap = template.joins;
+  return query as ReturnType<B["prepare"]>;
 }

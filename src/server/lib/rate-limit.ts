@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type Statement, statement } from "../db/raw";
+import { statement } from "../db/raw";
 import { rateLimitHits } from "../db/schema/rate-limits";
 import { tooManyRequests } from "./errors";
 
@@ -10,6 +10,29 @@ export type LimitRule = {
   limit: number;
   windowMs: number;
 };
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * tryConsume's statement, built once for every limiter (chat sends and sign-ins run it per
+ * request; issue 19). Raw SQL gets times as ISO text (postgres.js takes no Date outside drizzle's
+ * typed columns). The previous window is read in the same statement; the upsert's WHERE is
+ * evaluated against the row as it stands after waiting for its lock, so racing callers on any
+ * process cannot push the count past the limit.
+ */
+const consumeOne = statement<{ hits: number }>(sql`
+  with prev as (
+    select coalesce(max(${rateLimitHits.hits}), 0) * ${p("previousWeight")}::float8 as weighted
+    from ${rateLimitHits}
+    where ${rateLimitHits.rule} = ${p("rule")} and ${rateLimitHits.key} = ${p("key")}
+      and ${rateLimitHits.windowStart} = ${p("previousStart")}::timestamptz
+  )
+  insert into ${rateLimitHits} as r (rule, key, window_start, hits, expires_at)
+  select ${p("rule")}, ${p("key")}, ${p("start")}::timestamptz, 1, ${p("expiresAt")}::timestamptz
+  from prev where prev.weighted + 1 <= ${p("limit")}::int
+  on conflict (rule, key, window_start) do update set hits = r.hits + 1
+    where r.hits + 1 + (select weighted from prev) <= ${p("limit")}::int
+  returning r.hits`);
 
 /**
  * A sliding-window limit whose counters live in PostgreSQL (the `rate_limit_hits` table), so every
@@ -25,38 +48,18 @@ export type LimitRule = {
  * wait for that transaction forever. So call the limiter before opening one.
  */
 export class RateLimiter {
-  /** tryConsume's statement, built once per limiter (chat sends and sign-ins run it per request). */
-  private consumeOne: Statement<{ hits: number }>;
-
   constructor(
     private db: Db,
     readonly rule: LimitRule,
     private clock: () => number = Date.now,
-  ) {
-    const p = (name: string) => sql.placeholder(name);
-    // Raw SQL gets times as ISO text (postgres.js takes no Date outside drizzle's typed columns).
-    // The previous window is read in the same statement; the upsert's WHERE is evaluated against
-    // the row as it stands after waiting for its lock, so racing callers on any process cannot
-    // push the count past the limit.
-    this.consumeOne = statement(sql`
-      with prev as (
-        select coalesce(max(${rateLimitHits.hits}), 0) * ${p("previousWeight")}::float8 as weighted
-        from ${rateLimitHits}
-        where ${rateLimitHits.rule} = ${rule.name} and ${rateLimitHits.key} = ${p("key")}
-          and ${rateLimitHits.windowStart} = ${p("previousStart")}::timestamptz
-      )
-      insert into ${rateLimitHits} as r (rule, key, window_start, hits, expires_at)
-      select ${rule.name}, ${p("key")}, ${p("start")}::timestamptz, 1, ${p("expiresAt")}::timestamptz
-      from prev where prev.weighted + 1 <= ${rule.limit}
-      on conflict (rule, key, window_start) do update set hits = r.hits + 1
-        where r.hits + 1 + (select weighted from prev) <= ${rule.limit}
-      returning r.hits`);
-  }
+  ) {}
 
   /** Counts one attempt when the key is under the limit; false (nothing counted) when it is not. */
   async tryConsume(key: string): Promise<boolean> {
     const w = this.windows();
-    const counted = await this.consumeOne(this.db, {
+    const counted = await consumeOne(this.db, {
+      rule: this.rule.name,
+      limit: this.rule.limit,
       key,
       previousWeight: w.previousWeight,
       previousStart: w.previousStart.toISOString(),

@@ -112,8 +112,7 @@ const roundHolesOf = (tx: Db) =>
           eq(birdieRecords.courseId, sql.placeholder("courseId")),
           sql`verification_counts(${birdieRecords.verificationStatus}, (select require_confirmation from challenges where id = ${sql.placeholder("challengeId")}))`,
         ),
-      )
-      .prepare("award_round_holes"),
+      ),
   );
 
 const claimFirstRecord = (tx: Db) =>
@@ -122,8 +121,7 @@ const claimFirstRecord = (tx: Db) =>
       .insert(challengeFirstRecords)
       .values({ challengeId: sql.placeholder("challengeId"), userId: sql.placeholder("userId") })
       .onConflictDoNothing()
-      .returning()
-      .prepare("award_first_record"),
+      .returning(),
   );
 
 /**

@@ -29,8 +29,7 @@ export async function holeSummariesFor(
           eq(birdieRecords.userId, sql.placeholder("userId")),
           sql`${birdieRecords.challengeId} = any(${sql.placeholder("ids")}::int[])`,
         ),
-      )
-      .prepare("user_holes_in_challenges"),
+      ),
   ).execute({ userId, ids: challengeRows.map((c) => c.id) });
   // One pass to group, not one scan of every row per challenge (a golfer may be in many).
   const byChallenge = new Map<number, typeof rows>();

@@ -66,8 +66,7 @@ async function resolveVerifier(
       d
         .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
         .from(users)
-        .where(eq(users.id, sql.placeholder("partnerUserId")))
-        .prepare("record_partner"),
+        .where(eq(users.id, sql.placeholder("partnerUserId"))),
     ).execute({ partnerUserId: input.partnerUserId });
     if (!partner || partner.disabled) throw badRequest(PARTNER_NOT_FOUND);
     return {
@@ -234,8 +233,7 @@ async function insertHole(
             eq(birdieRecords.holeNumber, sql.placeholder("holeNumber")),
             ne(birdieRecords.verificationStatus, "voided"),
           ),
-        )
-        .prepare("record_hole_holders"),
+        ),
     ).execute({ challengeId: ctx.challenge.id, userId, holeNumber });
     const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
     const outcome = holeOutcome(best, recordType(strokes), false);
@@ -262,8 +260,7 @@ async function insertHole(
           partnerUserId: sql.placeholder("partnerUserId"),
           verificationStatus: sql.placeholder("verificationStatus"),
         })
-        .returning()
-        .prepare("record_insert"),
+        .returning(),
     ).execute({
       challengeId: ctx.challenge.id,
       userId,
@@ -416,8 +413,7 @@ export async function recordRound(
               eq(roundSubmissions.userId, sql.placeholder("userId")),
               eq(roundSubmissions.clientRoundId, sql.placeholder("clientRoundId")),
             ),
-          )
-          .prepare("round_submission_of"),
+          ),
       ).execute({ userId, clientRoundId: input.clientRoundId });
       if (done) {
         const first = done.result as RecordedRound;
@@ -442,14 +438,11 @@ export async function recordRound(
       // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
       // sent to another challenge at the same moment waits on this key here, then finds it taken.
       await prepared(tx, "round_submission_insert", (d) =>
-        d
-          .insert(roundSubmissions)
-          .values({
-            userId: sql.placeholder("userId"),
-            clientRoundId: sql.placeholder("clientRoundId"),
-            result: sql.placeholder("result"),
-          })
-          .prepare("round_submission_insert"),
+        d.insert(roundSubmissions).values({
+          userId: sql.placeholder("userId"),
+          clientRoundId: sql.placeholder("clientRoundId"),
+          result: sql.placeholder("result"),
+        }),
       )
         .execute({ userId, clientRoundId: input.clientRoundId, result })
         .catch((err: unknown) => {

@@ -33,8 +33,7 @@ async function loadWithMembership(db: Db, challengeId: number, userId: number) {
         challengePlayers,
         and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))),
       )
-      .where(eq(challenges.id, sql.placeholder("challengeId")))
-      .prepare("challenge_with_membership"),
+      .where(eq(challenges.id, sql.placeholder("challengeId"))),
   ).execute({ challengeId, userId });
   return row ? { challenge: row.challenge, isMember: row.memberId !== null } : null;
 }
@@ -132,8 +131,7 @@ export async function lockMembership(tx: Db, challengeId: number, userId: number
           eq(challengePlayers.userId, sql.placeholder("userId")),
         ),
       )
-      .for("update")
-      .prepare("lock_membership"),
+      .for("update"),
   ).execute({ challengeId, userId });
   return locked.length > 0;
 }

@@ -29,8 +29,7 @@ export async function summarise(db: Db, rows: readonly ChallengeRow[]): Promise<
           where cc.challenge_id = challenges.id), '[]'::json)`,
       })
       .from(challenges)
-      .where(sql`${challenges.id} = any(${sql.placeholder("ids")}::int[])`)
-      .prepare("challenge_summaries"),
+      .where(sql`${challenges.id} = any(${sql.placeholder("ids")}::int[])`),
   ).execute({ ids: rows.map((r) => r.id) });
   const byId = new Map(found.map((f) => [f.id, f]));
   for (const r of rows) {
@@ -52,8 +51,7 @@ export async function coursesOf(db: Db, challengeId: number): Promise<Course[]> 
       .from(challengeCourses)
       .innerJoin(courses, eq(courses.id, challengeCourses.courseId))
       .where(eq(challengeCourses.challengeId, sql.placeholder("challengeId")))
-      .orderBy(asc(challengeCourses.position))
-      .prepare("challenge_courses_of"),
+      .orderBy(asc(challengeCourses.position)),
   ).execute({ challengeId });
 }
 
@@ -63,8 +61,7 @@ export async function findChallenge(db: Db, challengeId: number): Promise<Challe
     d
       .select()
       .from(challenges)
-      .where(eq(challenges.id, sql.placeholder("challengeId")))
-      .prepare("challenge_by_id"),
+      .where(eq(challenges.id, sql.placeholder("challengeId"))),
   ).execute({ challengeId });
   return row;
 }
@@ -75,8 +72,7 @@ export async function memberIdsOf(db: Db, challengeId: number): Promise<number[]
     d
       .select({ userId: challengePlayers.userId })
       .from(challengePlayers)
-      .where(eq(challengePlayers.challengeId, sql.placeholder("challengeId")))
-      .prepare("challenge_member_ids"),
+      .where(eq(challengePlayers.challengeId, sql.placeholder("challengeId"))),
   ).execute({ challengeId });
   return rows.map((r) => r.userId);
 }

@@ -110,8 +110,7 @@ async function readUserChallenges(db: Db, userId: number): Promise<ListedChallen
         challengePlayers,
         and(eq(challengePlayers.challengeId, challenges.id), eq(challengePlayers.userId, sql.placeholder("userId"))),
       )
-      .orderBy(asc(challenges.startDate), asc(challenges.id))
-      .prepare("user_challenges"),
+      .orderBy(asc(challenges.startDate), asc(challenges.id)),
   ).execute({ userId });
   const list = rows.map((r) => r.challenge);
   const [summaries, progress] = await Promise.all([summarise(db, list), holeProgressFor(db, userId, list)]);

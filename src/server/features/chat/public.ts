@@ -65,8 +65,7 @@ export async function postSystemMessage(db: Db, challengeId: number, text: strin
           type: "system",
           message: sql.placeholder("message"),
         })
-        .returning()
-        .prepare("post_system_message"),
+        .returning(),
     ).execute({ challengeId, message: storedText(text) }),
   );
   return toView(row, null);

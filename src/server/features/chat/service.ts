@@ -69,8 +69,7 @@ export async function listMessages(
               selectViews(d)
                 .where(eq(chatMessages.challengeId, sql.placeholder("challengeId")))
                 .orderBy(newestFirst)
-                .limit(sql.placeholder("limit"))
-                .prepare("chat_newest_page"),
+                .limit(sql.placeholder("limit")),
             ).execute({ challengeId, limit: limit + 1 }),
             limit,
           ),

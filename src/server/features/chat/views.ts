@@ -41,8 +41,7 @@ export async function getMessagesByIds(db: Db, ids: readonly number[]): Promise<
   const rows = await prepared(db, "chat_messages_by_ids", (d) =>
     selectViews(d)
       .where(sql`${chatMessages.id} = any(${sql.placeholder("ids")}::int[])`)
-      .orderBy(asc(chatMessages.id))
-      .prepare("chat_messages_by_ids"),
+      .orderBy(asc(chatMessages.id)),
   ).execute({ ids: [...ids] });
   return rows.map((r) => toView(r.row, r.author));
 }

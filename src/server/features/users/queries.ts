@@ -16,8 +16,7 @@ export async function displayNameOf(db: Db, userId: number): Promise<string> {
     d
       .select({ displayName: users.displayName })
       .from(users)
-      .where(eq(users.id, sql.placeholder("userId")))
-      .prepare("display_name_of"),
+      .where(eq(users.id, sql.placeholder("userId"))),
   ).execute({ userId });
   return row?.displayName ?? UNKNOWN_USER;
 }
