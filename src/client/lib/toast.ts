@@ -29,7 +29,8 @@ export type ToastDriver = {
 
 let driver: ToastDriver | null = null;
 let waiting: (() => void)[] = [];
-let raiser: (() => void) | null = null;
+/** Puts the toasts' layer on top of the top layer; `openIfClosed` false leaves a closed layer closed. */
+let raiser: ((openIfClosed: boolean) => void) | null = null;
 
 export function connectToasts(next: ToastDriver | null): void {
   driver = next;
@@ -79,7 +80,9 @@ export function toast(input: ToastInput): ToastHandle {
   let id: string | number | null = null;
   let dismissed = false;
   const show = () => {
-    if (!dismissed && driver) id = driver.show(shown);
+    if (dismissed || !driver) return;
+    raiser?.(true);
+    id = driver.show(shown);
   };
   if (driver) show();
   else waiting.push(show);
@@ -94,11 +97,14 @@ export function toast(input: ToastInput): ToastHandle {
 }
 
 /** Set by the toaster: puts the toasts back on top of the browser's top layer. */
-export function setToastRaiser(next: (() => void) | null): void {
+export function setToastRaiser(next: ((openIfClosed: boolean) => void) | null): void {
   raiser = next;
 }
 
-/** Called by a dialog that has just opened, so a toast raised from inside it shows above it. */
+/**
+ * Called by a dialog that has just opened, so a toast already on screen stays above it (a toast
+ * raised later raises the layer itself).
+ */
 export function raiseToasts(): void {
-  raiser?.();
+  raiser?.(false);
 }

@@ -7,7 +7,8 @@ const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
 /**
  * The toasts' layer: a manual popover, so toasts live in the browser's top layer like the
- * dialogs, and each dialog that opens raises it again (a toast from inside a dialog shows above it).
+ * dialogs. Each toast shown raises it to the top (a toast from inside a dialog shows above it), and
+ * each dialog that opens raises it again while it is open (a toast on screen stays above the dialog).
  */
 export function Toaster() {
   const layerRef = useRef<HTMLDivElement>(null);
@@ -16,11 +17,15 @@ export function Toaster() {
     const layer = layerRef.current;
     // Without the Popover API the layer simply stays in the page.
     if (!layer || typeof layer.showPopover !== "function") return;
-    const raise = () => {
-      if (layer.matches(":popover-open")) layer.hidePopover();
+    // The layer opens with the first toast, not on mount: opening a popover makes the browser
+    // recompute the page's style at once, inside the first render's effects (~15 ms of a phone's
+    // main thread before anything is shown).
+    const raise = (openIfClosed: boolean) => {
+      const open = layer.matches(":popover-open");
+      if (!open && !openIfClosed) return;
+      if (open) layer.hidePopover();
       layer.showPopover();
     };
-    raise();
     setToastRaiser(raise);
     return () => {
       setToastRaiser(null);

@@ -27,16 +27,20 @@ export type RankedRow = {
 
 /**
  * The board order (docs/product/rules.md#challenge-boards) over members `p`, their challenge `c` and
- * their trigger-kept standing `s` (drizzle/0016); rank() and the listing order of the boards and
- * of the frozen results share it.
+ * a trigger-kept standing (drizzle/0016) under the alias `standing`; rank() and the listing order
+ * of the boards and of the frozen results share it.
  */
-export const BOARD_ORDER = sql`
-  coalesce(s.points, 0) desc,
+export const boardOrderOver = (standing: "s" | "b") =>
+  sql.raw(`
+  coalesce(${standing}.points, 0) desc,
   case when c.tiebreaker = 'mostBirdies'
-       then coalesce(s.birdies, 0) + coalesce(s.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
-  case when c.tiebreaker = 'firstToThreshold' then s.hole_moments[c.tiebreaker_threshold]
-       when c.tiebreaker = 'firstToComplete' then s.hole_moments[18] end asc nulls last,
-  s.last_at asc nulls last`;
+       then coalesce(${standing}.birdies, 0) + coalesce(${standing}.eagles, 0) * (case when c.eagle_bonus then 2 else 1 end) end desc nulls last,
+  case when c.tiebreaker = 'firstToThreshold' then ${standing}.hole_moments[c.tiebreaker_threshold]
+       when c.tiebreaker = 'firstToComplete' then ${standing}.hole_moments[18] end asc nulls last,
+  ${standing}.last_at asc nulls last`);
+
+/** The board order over the standings `s` (boardOrderOver). */
+export const BOARD_ORDER = boardOrderOver("s");
 
 export const idList = (ids: readonly number[]) =>
   sql.join(
@@ -156,6 +160,41 @@ export async function rankChallenges(
   if (!asOf) return rankOne(db, values);
   return rankOneAsOf(db, {
     ...values,
+    asOfUserId: asOf.userId,
+    asOfStanding: JSON.stringify(asOf.standing),
+    asOfPresent: asOf.standing !== null,
+  });
+}
+
+export type RanksBeforeAndAfter = { user_id: number; rank: number; rank_before: number; total_players: number };
+
+/**
+ * Every player's rank on one challenge's board now and with one player's standing swapped for
+ * `asOf` (the board before their round), in one pass: the round notification's two boards
+ * (who was overtaken) for one read of the members and standings instead of two. The ranks are
+ * rankChallenges' without and with `asOf` (standings.test.ts checks them against it).
+ */
+const ranksBeforeAndAfterStatement = statement<RanksBeforeAndAfter>(
+  sql`select p.user_id,
+             (rank() over (order by ${boardOrderOver("s")}))::int as rank,
+             (rank() over (order by ${boardOrderOver("b")}))::int as rank_before,
+             (count(*) over ())::int as total_players
+      from challenge_players p
+      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
+                          where id = p.challenge_id limit 1) c
+      left join lateral (select * from challenge_standings
+                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true
+      left join lateral ((select s.* where p.user_id <> ${sql.placeholder("asOfUserId")})
+                         union all
+                         (select * from jsonb_populate_record(null::challenge_standings, ${sql.placeholder("asOfStanding")}::jsonb)
+                          where p.user_id = ${sql.placeholder("asOfUserId")} and ${sql.placeholder("asOfPresent")})) b on true
+      where p.challenge_id = ${sql.placeholder("challengeId")}
+      order by p.user_id`,
+);
+
+export function ranksBeforeAndAfter(db: Db, challengeId: number, asOf: StandingAsOf): Promise<RanksBeforeAndAfter[]> {
+  return ranksBeforeAndAfterStatement(db, {
+    challengeId,
     asOfUserId: asOf.userId,
     asOfStanding: JSON.stringify(asOf.standing),
     asOfPresent: asOf.standing !== null,

@@ -10,6 +10,7 @@ import { recordRound } from "../birdies/recording";
 import { addPlayer } from "../challenges/access";
 import { createChallenge, removePlayer } from "../challenges/commands";
 import { compactPeriodPoints } from "./histogram";
+import { rankChallenges, ranksBeforeAndAfter, standingOf } from "./queries";
 import { challengeLeaderboard, myChallengesLeaderboard } from "./service";
 
 // Property test (ADR 0036): the boards read trigger-kept standings and a points histogram; on
@@ -190,6 +191,39 @@ async function checkBoards(challengeIds: readonly number[], viewer: Map<number, 
       holeCounts: r.holeCounts,
     }));
     expect({ seed, challenge: id, board: got }).toEqual({ seed, challenge: id, board: want });
+  }
+}
+
+/**
+ * The round notification's one-pass ranks (now, and with one player's standing swapped for an
+ * earlier one) equal the board's ranking run twice, without and with `asOf`: for a random player of
+ * each challenge and a standing that is none, another player's, or their own.
+ */
+async function checkRanksBeforeAndAfter(
+  challengeIds: readonly number[],
+  seed: number,
+  rnd: ReturnType<typeof generator>,
+) {
+  for (const id of challengeIds) {
+    const now = await rankChallenges(h.db, [id], { countsUpTo: 0 });
+    if (!now.length) continue;
+    const golfer = rnd.pick(now).user_id;
+    const kind = rnd.pick(["none", "other", "own"] as const);
+    const standing =
+      kind === "none" ? null : await standingOf(h.db, id, kind === "own" ? golfer : rnd.pick(now).user_id);
+    const asOf = { userId: golfer, standing };
+    const before = await rankChallenges(h.db, [id], { countsUpTo: 0, asOf });
+    const rankBefore = new Map(before.map((r) => [r.user_id, r.rank]));
+    const want: unknown[] = now
+      .map((r) => ({
+        user_id: r.user_id,
+        rank: r.rank,
+        rank_before: rankBefore.get(r.user_id),
+        total_players: r.total_players,
+      }))
+      .sort((a, b) => a.user_id - b.user_id);
+    const got: unknown[] = await ranksBeforeAndAfter(h.db, id, asOf);
+    expect({ seed, challenge: id, kind, ranks: got }).toEqual({ seed, challenge: id, kind, ranks: want });
   }
 }
 
@@ -388,11 +422,13 @@ describe("standings and the points histogram rank as the SQL ranking over record
         }
         if (step % 10 === 9) {
           await checkBoards(challengeIds, creators, seed);
+          await checkRanksBeforeAndAfter(challengeIds, seed, rnd);
           await checkStandingRows(seed);
           await checkHistogram(seed);
         }
       }
       await checkBoards(challengeIds, creators, seed);
+      await checkRanksBeforeAndAfter(challengeIds, seed, rnd);
       await checkMyChallenges(golfers, seed);
       await checkStandingRows(seed);
       await checkHistogram(seed);

@@ -1,6 +1,6 @@
 import type { JobHandler, JobHandlers } from "../../jobs/runner";
 import { findChallenge, memberIdsOf } from "../challenges/queries";
-import { rankChallenges } from "../leaderboards/queries";
+import { rankChallenges, ranksBeforeAndAfter } from "../leaderboards/queries";
 import { replyWithRequest } from "../support/queries";
 import { displayNameOf } from "../users/queries";
 import { recordsForNotice, statusEventForNotice } from "../verification/queries";
@@ -46,20 +46,21 @@ const challengeJoined: JobHandler = async (payload: JoinedPayload, { deps }) => 
  * One round: every other player hears of it (rival_round), and those it overtook hear that too.
  * "Overtook": ranked ahead of the golfer on the board with the golfer's standing from before the
  * round (the payload's `before`), behind them on the board now. Both boards are the one ranking
- * of the trigger-kept standings (leaderboards/queries.ts), never an aggregation of the records.
+ * of the trigger-kept standings (leaderboards/queries.ts), never an aggregation of the records,
+ * read together in one statement that also names the members (every member has a rank).
  */
 const roundRecorded: JobHandler = async (payload: RoundPayload, { deps }) => {
   const db = deps.database.db;
   const challenge = await findChallenge(db, payload.challengeId);
   if (!challenge || !payload.recordIds.length) return;
   const key = `round:${Math.min(...payload.recordIds)}`;
+  // A payload enqueued before `before` existed: the rivals hear of the round, nobody of being overtaken.
   const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
-  const [members, name, after, before] = await Promise.all([
-    memberIdsOf(db, challenge.id),
+  const [ranks, name] = await Promise.all([
+    asOf ? ranksBeforeAndAfter(db, challenge.id, asOf) : undefined,
     displayNameOf(db, payload.userId),
-    rankChallenges(db, [challenge.id], { countsUpTo: 0 }),
-    asOf ? rankChallenges(db, [challenge.id], { countsUpTo: 0, asOf }) : Promise.resolve([]),
   ]);
+  const members = ranks ? ranks.map((r) => r.user_id) : await memberIdsOf(db, challenge.id);
   const others = members.filter((id) => id !== payload.userId);
   await notify(
     db,
@@ -69,18 +70,14 @@ const roundRecorded: JobHandler = async (payload: RoundPayload, { deps }) => {
     boardUrl(challenge.id),
     { dedupeKey: key, env: deps.env },
   );
-  const rankBefore = new Map(before.map((r) => [r.user_id, r.rank]));
-  const now = new Map(after.map((r) => [r.user_id, r]));
-  const mine = { before: rankBefore.get(payload.userId), after: now.get(payload.userId)?.rank };
-  if (mine.before === undefined || mine.after === undefined) return;
-  for (const id of others) {
-    const was = rankBefore.get(id);
-    const is = now.get(id);
-    if (was === undefined || !is) continue;
-    if (was < mine.before && is.rank > mine.after) {
+  const mine = ranks?.find((r) => r.user_id === payload.userId);
+  if (!ranks || !mine) return;
+  for (const is of ranks) {
+    if (is.user_id === payload.userId) continue;
+    if (is.rank_before < mine.rank_before && is.rank > mine.rank) {
       await notify(
         db,
-        [id],
+        [is.user_id],
         "overtaken",
         notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
         boardUrl(challenge.id),
