@@ -51,7 +51,7 @@ export const idList = (ids: readonly number[]) =>
 /**
  * One player's standing as it was at some moment (a challenge_standings row as JSON, or null for
  * "no counting record yet"): the round notification ranks the board as it was before the round
- * with it (features/birdies/recording.ts captures it under the membership lock).
+ * with it (ranksBeforeAndAfter; features/birdies/recording.ts captures it under the membership lock).
  */
 export type StandingAsOf = { userId: number; standing: Record<string, unknown> | null };
 
@@ -64,40 +64,29 @@ export type StandingAsOf = { userId: number; standing: Record<string, unknown> |
  * SQL (docs/product/rules.md#scoring). Hole counts travel only for the first `countsUpTo` players
  * of each board. The lateral look-ups (LIMIT 1 keeps the planner from flattening them into hash
  * joins over whole tables) make each member one primary-key probe of challenges, users and the
- * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards). `asOf` replaces one
- * player's standing (the board before their round).
+ * standings, whatever the tables' sizes (EXPLAIN in bench:leaderboards).
  */
 export const rankChallengesQuery = (
   challengeIds: readonly number[],
   countsUpTo: number,
-  asOf?: StandingAsOf,
   limit = Number.MAX_SAFE_INTEGER,
 ) =>
   rankingSql({
     challenges: sql`in (${idList(challengeIds)})`,
-    asOf: asOf && {
-      userId: sql`${asOf.userId}`,
-      standing: sql`${JSON.stringify(asOf.standing)}`,
-      present: sql`${asOf.standing !== null}`,
-    },
     countsUpTo: sql`${countsUpTo}`,
     limit: sql`${limit}`,
   });
 
+/** A member `p`'s challenge `c` (the tiebreak settings the board order reads), one primary-key probe. */
+const CHALLENGE_OF_MEMBER = sql`cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
+                          where id = p.challenge_id limit 1) c`;
+
+/** A member `p`'s trigger-kept standing `s` (none before their first counting record). */
+const STANDING_OF_MEMBER = sql`left join lateral (select * from challenge_standings
+                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true`;
+
 /** The ranking's text around its inputs: values for one run, or placeholders for a statement built once. */
-function rankingSql(p: {
-  challenges: SQL;
-  asOf?: { userId: SQL; standing: SQL; present: SQL };
-  countsUpTo: SQL;
-  limit: SQL;
-}) {
-  const standing = p.asOf
-    ? sql`(select * from challenge_standings
-           where challenge_id = p.challenge_id and user_id = p.user_id and p.user_id <> ${p.asOf.userId} limit 1)
-          union all
-          (select * from jsonb_populate_record(null::challenge_standings, ${p.asOf.standing}::jsonb)
-           where p.user_id = ${p.asOf.userId} and ${p.asOf.present})`
-    : sql`select * from challenge_standings where challenge_id = p.challenge_id and user_id = p.user_id limit 1`;
+function rankingSql(p: { challenges: SQL; countsUpTo: SQL; limit: SQL }) {
   return sql`
     with ranked as (
       select p.challenge_id, p.user_id, u.username, u.display_name, u.profile_picture, u.handicap::text as handicap,
@@ -108,11 +97,10 @@ function rankingSql(p: {
              row_number() over named as position,
              (count(*) over (partition by p.challenge_id))::int as total_players
       from challenge_players p
-      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
-                          where id = p.challenge_id limit 1) c
+      ${CHALLENGE_OF_MEMBER}
       cross join lateral (select username, display_name, profile_picture, handicap from users
                           where id = p.user_id limit 1) u
-      left join lateral (${standing}) s on true
+      ${STANDING_OF_MEMBER}
       where p.challenge_id ${p.challenges}
       window w as (partition by p.challenge_id order by ${BOARD_ORDER}),
              named as (partition by p.challenge_id order by ${BOARD_ORDER}, lower(u.display_name), p.user_id)
@@ -124,23 +112,14 @@ function rankingSql(p: {
     order by challenge_id, position`;
 }
 
-// One challenge's ranking is the common case (its board, the round notification's two boards):
-// built once, run with each call's values (issue 19; building this text cost more server CPU
-// than PostgreSQL spends running it on a small challenge).
-const one = {
-  challenges: sql`= ${sql.placeholder("challengeId")}`,
-  countsUpTo: sql`${sql.placeholder("countsUpTo")}`,
-  limit: sql`${sql.placeholder("limit")}`,
-};
-const rankOne = statement<RankedRow>(rankingSql(one));
-const rankOneAsOf = statement<RankedRow>(
+// One challenge's ranking is the common case (its board, a challenge's reminders): built once,
+// run with each call's values (issue 19; building this text cost more server CPU than PostgreSQL
+// spends running it on a small challenge).
+const rankOne = statement<RankedRow>(
   rankingSql({
-    ...one,
-    asOf: {
-      userId: sql`${sql.placeholder("asOfUserId")}`,
-      standing: sql`${sql.placeholder("asOfStanding")}`,
-      present: sql`${sql.placeholder("asOfPresent")}`,
-    },
+    challenges: sql`= ${sql.placeholder("challengeId")}`,
+    countsUpTo: sql`${sql.placeholder("countsUpTo")}`,
+    limit: sql`${sql.placeholder("limit")}`,
   }),
 );
 
@@ -148,31 +127,22 @@ const rankOneAsOf = statement<RankedRow>(
 export async function rankChallenges(
   db: Db,
   challengeIds: readonly number[],
-  opts: { countsUpTo?: number; asOf?: StandingAsOf; limit?: number } = {},
+  opts: { countsUpTo?: number; limit?: number } = {},
 ): Promise<RankedRow[]> {
   if (!challengeIds.length) return [];
   const countsUpTo = opts.countsUpTo ?? Number.MAX_SAFE_INTEGER;
   const limit = opts.limit ?? Number.MAX_SAFE_INTEGER;
-  if (challengeIds.length > 1)
-    return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo, opts.asOf, limit));
-  const values = { challengeId: challengeIds[0], countsUpTo, limit };
-  const { asOf } = opts;
-  if (!asOf) return rankOne(db, values);
-  return rankOneAsOf(db, {
-    ...values,
-    asOfUserId: asOf.userId,
-    asOfStanding: JSON.stringify(asOf.standing),
-    asOfPresent: asOf.standing !== null,
-  });
+  if (challengeIds.length > 1) return rows<RankedRow>(db, rankChallengesQuery(challengeIds, countsUpTo, limit));
+  return rankOne(db, { challengeId: challengeIds[0], countsUpTo, limit });
 }
 
 export type RanksBeforeAndAfter = { user_id: number; rank: number; rank_before: number; total_players: number };
 
 /**
- * Every player's rank on one challenge's board now and with one player's standing swapped for
- * `asOf` (the board before their round), in one pass: the round notification's two boards
- * (who was overtaken) for one read of the members and standings instead of two. The ranks are
- * rankChallenges' without and with `asOf` (standings.test.ts checks them against it).
+ * Every player's rank on one challenge's board now (`s`) and with one player's standing swapped
+ * for `asOf` (`b`, the board before their round), in one pass: the round notification's two
+ * boards (who was overtaken) for one read of the members and standings. The ranks are
+ * rankChallenges' on the board as it is and as it was with `asOf` stored (standings.test.ts).
  */
 const ranksBeforeAndAfterStatement = statement<RanksBeforeAndAfter>(
   sql`select p.user_id,
@@ -180,10 +150,8 @@ const ranksBeforeAndAfterStatement = statement<RanksBeforeAndAfter>(
              (rank() over (order by ${boardOrderOver("b")}))::int as rank_before,
              (count(*) over ())::int as total_players
       from challenge_players p
-      cross join lateral (select tiebreaker, tiebreaker_threshold, eagle_bonus from challenges
-                          where id = p.challenge_id limit 1) c
-      left join lateral (select * from challenge_standings
-                         where challenge_id = p.challenge_id and user_id = p.user_id limit 1) s on true
+      ${CHALLENGE_OF_MEMBER}
+      ${STANDING_OF_MEMBER}
       left join lateral ((select s.* where p.user_id <> ${sql.placeholder("asOfUserId")})
                          union all
                          (select * from jsonb_populate_record(null::challenge_standings, ${sql.placeholder("asOfStanding")}::jsonb)
@@ -243,7 +211,7 @@ export async function finalStandings(db: Db, challengeId: number): Promise<Final
   );
 }
 
-/** One player's standing in one challenge now, as rankChallenges' `asOf` takes it (null: none yet). */
+/** One player's standing in one challenge now, as ranksBeforeAndAfter's `asOf` takes it (null: none yet). */
 const standingRow = statement<{ s: Record<string, unknown> }>(
   sql`select to_jsonb(s) as s from challenge_standings s
       where challenge_id = ${sql.placeholder("challengeId")} and user_id = ${sql.placeholder("userId")}`,

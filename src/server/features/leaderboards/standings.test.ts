@@ -10,7 +10,7 @@ import { recordRound } from "../birdies/recording";
 import { addPlayer } from "../challenges/access";
 import { createChallenge, removePlayer } from "../challenges/commands";
 import { compactPeriodPoints } from "./histogram";
-import { rankChallenges, ranksBeforeAndAfter, standingOf } from "./queries";
+import { type RankedRow, rankChallenges, ranksBeforeAndAfter, type StandingAsOf, standingOf } from "./queries";
 import { challengeLeaderboard, myChallengesLeaderboard } from "./service";
 
 // Property test (ADR 0036): the boards read trigger-kept standings and a points histogram; on
@@ -194,10 +194,37 @@ async function checkBoards(challengeIds: readonly number[], viewer: Map<number, 
   }
 }
 
+class RolledBack extends Error {}
+
+/** The board's ranking with `asOf` stored as the player's standing, in a transaction rolled back after. */
+async function boardWithStanding(challengeId: number, asOf: StandingAsOf): Promise<RankedRow[]> {
+  let board: RankedRow[] = [];
+  await h.db
+    .transaction(async (tx) => {
+      await tx.execute(
+        sql`delete from challenge_standings where challenge_id = ${challengeId} and user_id = ${asOf.userId}`,
+      );
+      if (asOf.standing) {
+        const row = { ...asOf.standing, challenge_id: challengeId, user_id: asOf.userId };
+        await tx.execute(
+          sql`insert into challenge_standings
+              select * from jsonb_populate_record(null::challenge_standings, ${JSON.stringify(row)}::jsonb)`,
+        );
+      }
+      board = await rankChallenges(tx, [challengeId], { countsUpTo: 0 });
+      throw new RolledBack();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
+  return board;
+}
+
 /**
  * The round notification's one-pass ranks (now, and with one player's standing swapped for an
- * earlier one) equal the board's ranking run twice, without and with `asOf`: for a random player of
- * each challenge and a standing that is none, another player's, or their own.
+ * earlier one) equal the board's ranking run twice, on the board as it is and with that standing
+ * stored: for a random player of each challenge and a standing that is none, another player's, or
+ * their own.
  */
 async function checkRanksBeforeAndAfter(
   challengeIds: readonly number[],
@@ -212,7 +239,7 @@ async function checkRanksBeforeAndAfter(
     const standing =
       kind === "none" ? null : await standingOf(h.db, id, kind === "own" ? golfer : rnd.pick(now).user_id);
     const asOf = { userId: golfer, standing };
-    const before = await rankChallenges(h.db, [id], { countsUpTo: 0, asOf });
+    const before = await boardWithStanding(id, asOf);
     const rankBefore = new Map(before.map((r) => [r.user_id, r.rank]));
     const want: unknown[] = now
       .map((r) => ({
