@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { eq, like, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
 import { testDatabaseUrl, testEnv } from "../test/harness/harness";
 import { peerTestHarness } from "../test/harness/peer";
 import { startServer } from "../server";
-import { enqueueJob } from "./queue";
+import { enqueueJob, enqueueJobs } from "./queue";
 import { type JobHandler, JobRunner } from "./runner";
 
 // Exactly once across processes (ADR 0032): two runners, each on its own connection pool as two
@@ -171,6 +171,50 @@ describe("the background pool (ADR 0049)", () => {
       expect(own.sync).toBe("on");
     } finally {
       await server.stop();
+    }
+    await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+  }, 60_000);
+});
+
+describe("the claim's plan (issue 19)", () => {
+  test("a runner's claims stop being planned afresh: PostgreSQL keeps a generic plan after the fifth", async () => {
+    const kind = "pg.plan";
+    // One connection: the runner's claims and the look-up below share its prepared statements.
+    const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
+    let ran = 0;
+    const runner = new JobRunner(
+      { ...pg.h.deps, database: single, metrics: undefined },
+      {
+        [kind]: async () => {
+          ran++;
+        },
+      },
+      { pollMs: 10, concurrency: 1 },
+    );
+    try {
+      // A queue with a backlog (a busy afternoon), with statistics that know it. Over it the
+      // planner costs a claim whose batch size it does not know (LIMIT $n) well above one whose
+      // size it does, and so planned every claim afresh.
+      await enqueueJobs(
+        pg.h.db,
+        Array.from({ length: 3000 }, (_, i) => ({ kind, payload: { i } })),
+      );
+      await pg.h.db.execute(sql`analyze jobs`);
+      runner.start();
+      for (let i = 0; i < 500 && ran < 12; i++) await Bun.sleep(10);
+      await runner.stop();
+      expect(ran).toBeGreaterThanOrEqual(12);
+      const [plans] = await rows<{ generic: number; custom: number }>(
+        single.db,
+        sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+              from pg_prepared_statements where statement like 'update "jobs" set status = ''running''%'`,
+      );
+      // With the batch size bound as a parameter every claim was a custom plan (generic 0).
+      expect(plans.custom).toBeLessThanOrEqual(5);
+      expect(plans.generic).toBeGreaterThan(0);
+    } finally {
+      await runner.stop();
+      await single.close();
     }
     await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
   }, 60_000);
