@@ -20,6 +20,7 @@ import { spawnServer } from "./lib/procs";
 import { kindLines, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
 import { openDatabase } from "../src/server/db/client";
+import { restoreSeedSnapshot } from "./lib/snapshot";
 
 const RATE = Number(process.env.CPU_RATE ?? 700);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 15);
@@ -44,6 +45,8 @@ function ticks(): Map<string, number> {
   return out;
 }
 
+// Every run starts from the data set bench:seed made, not from what earlier runs recorded.
+console.log(await restoreSeedSnapshot(BENCH_URL));
 const chosen = await seededPlayers(BENCH_URL, 200, { chat: true });
 const METRICS_TOKEN = "bench-metrics-token-cpu";
 const server = await spawnServer(BENCH_URL, { METRICS_TOKEN });

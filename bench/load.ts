@@ -18,6 +18,7 @@ import { loginAll, seededPlayers } from "./lib/players";
 import { spawnHello, spawnServer } from "./lib/procs";
 import { errorLines, kindLines, loadAverage, p99, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
+import { restoreSeedSnapshot } from "./lib/snapshot";
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const SAT_SECONDS = Number(process.env.SAT_SECONDS ?? 15);
@@ -73,6 +74,8 @@ async function saturation(
   return { rate: passed, runs };
 }
 
+// Every run starts from the data set bench:seed made, not from what earlier runs recorded.
+console.log(await restoreSeedSnapshot(BENCH_URL));
 const chosen = await seededPlayers(BENCH_URL, USERS, { chat: true });
 
 console.log(`load average before: ${await loadAverage()}  (${navigator.hardwareConcurrency} cores)`);

@@ -15,6 +15,7 @@ import postgres from "postgres";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { hashPassword } from "../src/server/auth/password";
+import { keepSeedSnapshot } from "./lib/snapshot";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench";
 export const SEED_SCALE = Number(process.env.SEED_SCALE ?? 1);
@@ -159,6 +160,8 @@ export async function seed(url = BENCH_URL) {
       (select count(*) from challenge_standings)::int standings, (select count(*) from period_points)::int histogram_rows`;
   console.log("seeded:", counts);
   await sql.end();
+  // The benches that write start from this copy (bench/lib/snapshot.ts).
+  await step("snapshot for the benches to restore", () => keepSeedSnapshot(url));
 }
 
 if (import.meta.main) {

@@ -17,6 +17,7 @@ import { loginAll, seededPlayers, type Player } from "./lib/players";
 import { spawnServer } from "./lib/procs";
 import { errorLines, kindLines, loadAverage, runLine } from "./lib/report";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
+import { restoreSeedSnapshot } from "./lib/snapshot";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -87,6 +88,8 @@ async function cycle(base: string, players: Player[], offset: number) {
   return { joined: open.length, failed, joinedMs };
 }
 
+// Every run starts from the data set bench:seed made, not from what earlier runs recorded.
+console.log(await restoreSeedSnapshot(BENCH_URL));
 const chosen = await seededPlayers(BENCH_URL, USERS);
 
 console.log(

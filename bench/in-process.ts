@@ -1,0 +1,74 @@
+// What our own code costs per request, without the network: the production app (startServer's
+// deps, createApp) answers the mix's signed-in GETs through app.fetch() in this process, one after
+// another, on the seeded PostgreSQL data set, and prints CPU microseconds per request (user + system,
+// this process). Compare with bench:cpu's figures over HTTP: the difference is Bun's HTTP server,
+// the sockets and the load generator's share of the machine.
+//
+//   bun run bench:in-process                    (20,000 requests per kind after 2,000 of warm-up)
+//   IN_PROCESS_N=50000 IN_PROCESS_ONLY=challenges,chat bun run bench:in-process
+//
+// The job runner is off (JOB_CONCURRENCY=0): only the requests' own work is counted. Reads the
+// read cache answers (ADR 0056) are the usual case here, as in the mix.
+import { createApp } from "../src/server/app";
+import { parseEnv } from "../src/server/env";
+import { startServer } from "../src/server/server";
+import { loginAll, type Player, seededPlayers } from "./lib/players";
+import { BENCH_PASSWORD, BENCH_URL } from "./seed";
+
+const N = Number(process.env.IN_PROCESS_N ?? 20_000);
+const ONLY = process.env.IN_PROCESS_ONLY?.split(",");
+
+const env = parseEnv({
+  NODE_ENV: "test",
+  RATE_LIMIT_SCALE: "100000",
+  PORT: "0",
+  ...process.env,
+  DATABASE_URL: BENCH_URL,
+  JOB_CONCURRENCY: "0",
+});
+const running = await startServer(env);
+const players = await loginAll(running.url, await seededPlayers(BENCH_URL, 8, { chat: true }), BENCH_PASSWORD);
+const app = createApp(running.deps);
+const host = `127.0.0.1:${running.port}`;
+// What Bun.serve hands the app as its env: only the caller's address is ever asked of it.
+const server = { requestIP: () => ({ address: "127.0.0.1", family: "IPv4", port: 1 }) };
+const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
+
+const KINDS: [kind: string, path: (p: Player) => string][] = [
+  ["health", () => "/api/health/live"],
+  ["auth.me", () => "/trpc/auth.me"],
+  ["dashboard", () => `/trpc/auth.me,challenges.list?batch=1&input=${q({})}`],
+  ["challenges", () => "/trpc/challenges.list"],
+  ["leaderboard", (p) => `/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`],
+  ["chat", (p) => `/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`],
+];
+
+async function run(kind: string, path: (p: Player) => string, n: number) {
+  for (let i = 0; i < n; i++) {
+    const p = players[i % players.length];
+    const req = new Request(`http://${host}${path(p)}`, { headers: { Cookie: p.cookie, Host: host } });
+    const res = await app.fetch(req, server);
+    if (res.status !== 200) throw new Error(`${kind}: HTTP ${res.status} ${await res.text()}`);
+    await res.text();
+  }
+}
+
+try {
+  console.log(`${players.length} golfers signed in; ${N} requests per kind, one at a time\n`);
+  for (const [kind, path] of KINDS) {
+    if (ONLY && !ONLY.includes(kind)) continue;
+    await run(kind, path, 2_000);
+    Bun.gc(true);
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    await run(kind, path, N);
+    const used = process.cpuUsage(cpu);
+    const wall = performance.now() - t;
+    console.log(
+      `${kind.padEnd(12)} CPU ${((used.user + used.system) / N).toFixed(1).padStart(6)} us per request (user ${(used.user / N).toFixed(1)})  wall ${((wall * 1000) / N).toFixed(1)} us`,
+    );
+  }
+} finally {
+  await running.stop();
+}
+process.exit(0);
