@@ -127,7 +127,10 @@ async function prepareRecord(
   // one challenge, so the "one counted record per hole" rule holds under concurrent submissions;
   // everything that reads records runs after it is granted. A removal deletes that row first, so
   // it serialises with recording too: the locked read, not requireMember's (which may have seen
-  // the row before a removal committed), decides whether the caller is still a member.
+  // the row before a removal committed), decides whether the caller is still a member. Reads a
+  // caller sends right after calling this join the same batch and run once the lock is granted
+  // (the resend check and the standing before the round, ADR 0060): nothing here awaits before
+  // these three queries are issued.
   const [challenge, locked, own] = await Promise.all([
     requireMember(tx, input.challengeId, userId),
     lockMembership(tx, input.challengeId, userId),
@@ -279,17 +282,17 @@ async function insertHole(
 }
 
 /**
- * Awards what the new records earn, then posts the round's chat lines (delivered to sockets only
- * once the records commit). The name look-up travels with the award checks.
+ * What the new records earn (awarded now), with the golfer's name for the round's chat line: the
+ * name look-up travels with the award checks.
  */
-async function awardAndAnnounce(
+async function awardWithName(
   tx: Db,
   userId: number,
   challengeId: number,
   records: readonly BirdieRecord[],
   at: Date,
-): Promise<Achievement[]> {
-  const [earned, name] = await Promise.all([
+): Promise<[Achievement[], string]> {
+  return Promise.all([
     // Only records that count earn (a pending record under requireConfirmation earns when confirmed).
     awardForRecords(
       tx,
@@ -302,14 +305,42 @@ async function awardAndAnnounce(
     ),
     displayNameOf(tx, userId),
   ]);
+}
+
+/**
+ * After the records are in: their history, what they earn, the round's notification job, then
+ * the round's chat lines (delivered to sockets only once the records commit) with whatever else
+ * needs the achievements (`alsoAfter`). Independent statements are sent together, so on
+ * PostgreSQL, where a transaction's connection pipelines them, the whole tail of a recording is
+ * two or three round trips instead of six (issue 19: the recording transaction's length under
+ * load is its round trips, and it holds the golfer's membership lock throughout).
+ */
+async function afterInsert(
+  tx: Db,
+  userId: number,
+  challengeId: number,
+  verifier: Verifier,
+  records: readonly BirdieRecord[],
+  before: Record<string, unknown> | null,
+  at: Date,
+  alsoAfter?: (earned: Achievement[]) => Promise<unknown>,
+): Promise<Achievement[]> {
+  const [, [earned, name]] = await Promise.all([
+    startVerification(tx, userId, verifier, records, at),
+    awardWithName(tx, userId, challengeId, records, at),
+    notifyRound(tx, userId, challengeId, records, before),
+  ]);
   // One line for the round and one for what it earned (ADR 0028), not one per hole and achievement.
-  await announceRound(
-    tx,
-    challengeId,
-    name,
-    records,
-    earned.map((a) => a.name),
-  );
+  await Promise.all([
+    announceRound(
+      tx,
+      challengeId,
+      name,
+      records,
+      earned.map((a) => a.name),
+    ),
+    alsoAfter?.(earned),
+  ]);
   return earned;
 }
 
@@ -381,14 +412,15 @@ export async function recordBirdie(
   const userId = ctx.user.id;
   const at = now(ctx);
   return ctx.db.transaction(async (tx) => {
-    const record = await prepareRecord(tx, userId, input, at);
+    // Sent with the membership lock and run after it is granted (one round trip on PostgreSQL):
+    // the standing this hole starts from (who it overtakes).
+    const [record, before] = await Promise.all([
+      prepareRecord(tx, userId, input, at),
+      standingOf(tx, input.challengeId, userId),
+    ]);
     const verifier = await resolveVerifier(tx, userId, input);
-    // Under the membership lock: the standing this hole starts from (who it overtakes).
-    const before = await standingOf(tx, record.challenge.id, userId);
     const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, verifier);
-    await startVerification(tx, userId, verifier, [hole], at);
-    const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, [hole], at);
-    await notifyRound(tx, userId, record.challenge.id, [hole], before);
+    const newAchievements = await afterInsert(tx, userId, record.challenge.id, verifier, [hole], before, at);
     return { ...hole, newAchievements };
   });
 }
@@ -401,54 +433,72 @@ export async function recordRound(
   const userId = ctx.user.id;
   const at = now(ctx);
   return ctx.db.transaction(async (tx) => {
-    const record = await prepareRecord(tx, userId, input, at);
-    // Checked after prepareRecord's lock, so two copies of one round cannot both pass.
-    if (input.clientRoundId) {
-      const [done] = await prepared(tx, "round_submission_of", (d) =>
-        d
-          .select({ result: roundSubmissions.result })
-          .from(roundSubmissions)
-          .where(
-            and(
-              eq(roundSubmissions.userId, sql.placeholder("userId")),
-              eq(roundSubmissions.clientRoundId, sql.placeholder("clientRoundId")),
-            ),
-          ),
-      ).execute({ userId, clientRoundId: input.clientRoundId });
-      if (done) {
-        const first = done.result as RecordedRound;
-        // A round has at least one hole, so its result names the challenge it was recorded in.
-        if (first.records[0]?.challengeId !== record.challenge.id) throw conflict(ROUND_ID_USED);
-        return first;
-      }
+    // Sent with the membership lock and run after it is granted, in the order sent (one round trip
+    // on PostgreSQL): whether this round was recorded before, so two copies of one round cannot
+    // both pass, and the standing it starts from (who it overtakes).
+    const [record, done, before] = await Promise.all([
+      prepareRecord(tx, userId, input, at),
+      input.clientRoundId ? submittedRound(tx, userId, input.clientRoundId) : undefined,
+      standingOf(tx, input.challengeId, userId),
+    ]);
+    if (done) {
+      // A round has at least one hole, so its result names the challenge it was recorded in.
+      if (done.records[0]?.challengeId !== record.challenge.id) throw conflict(ROUND_ID_USED);
+      return done;
     }
     const verifier = await resolveVerifier(tx, userId, input);
-    // Under the membership lock: the standing this round starts from (who it overtakes).
-    const before = await standingOf(tx, record.challenge.id, userId);
     const records: BirdieRecord[] = [];
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
       records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, verifier));
     }
-    await startVerification(tx, userId, verifier, records, at);
     const eagles = records.filter((r) => r.type === "eagle").length;
-    const newAchievements = await awardAndAnnounce(tx, userId, record.challenge.id, records, at);
-    await notifyRound(tx, userId, record.challenge.id, records, before);
-    const result: RecordedRound = { records, birdies: records.length - eagles, eagles, newAchievements };
-    if (input.clientRoundId) {
-      // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
-      // sent to another challenge at the same moment waits on this key here, then finds it taken.
-      await prepared(tx, "round_submission_insert", (d) =>
-        d.insert(roundSubmissions).values({
-          userId: sql.placeholder("userId"),
-          clientRoundId: sql.placeholder("clientRoundId"),
-          result: sql.placeholder("result"),
-        }),
-      )
-        .execute({ userId, clientRoundId: input.clientRoundId, result })
-        .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? conflict(ROUND_ID_USED) : err;
-        });
-    }
-    return result;
+    let result: RecordedRound | undefined;
+    const newAchievements = await afterInsert(
+      tx,
+      userId,
+      record.challenge.id,
+      verifier,
+      records,
+      before,
+      at,
+      async (earned) => {
+        result = { records, birdies: records.length - eagles, eagles, newAchievements: earned };
+        // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
+        // sent to another challenge at the same moment waits on this key here, then finds it taken.
+        if (input.clientRoundId) await saveSubmission(tx, userId, input.clientRoundId, result);
+      },
+    );
+    return result ?? { records, birdies: records.length - eagles, eagles, newAchievements };
   });
+}
+
+/** The result of a round already recorded under this client id (a resend), if any. */
+async function submittedRound(tx: Db, userId: number, clientRoundId: string): Promise<RecordedRound | undefined> {
+  const [done] = await prepared(tx, "round_submission_of", (d) =>
+    d
+      .select({ result: roundSubmissions.result })
+      .from(roundSubmissions)
+      .where(
+        and(
+          eq(roundSubmissions.userId, sql.placeholder("userId")),
+          eq(roundSubmissions.clientRoundId, sql.placeholder("clientRoundId")),
+        ),
+      ),
+  ).execute({ userId, clientRoundId });
+  return done ? (done.result as RecordedRound) : undefined;
+}
+
+/** Keeps a round's result under its client id; the same id taken meanwhile is a conflict. */
+async function saveSubmission(tx: Db, userId: number, clientRoundId: string, result: RecordedRound): Promise<void> {
+  await prepared(tx, "round_submission_insert", (d) =>
+    d.insert(roundSubmissions).values({
+      userId: sql.placeholder("userId"),
+      clientRoundId: sql.placeholder("clientRoundId"),
+      result: sql.placeholder("result"),
+    }),
+  )
+    .execute({ userId, clientRoundId, result })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? conflict(ROUND_ID_USED) : err;
+    });
 }
