@@ -15,3 +15,9 @@ export function sqlStateOf(err: unknown): string | undefined {
 
 /** A unique or primary-key violation (23505): someone else holds the value. */
 export const isUniqueViolation = (err: unknown) => sqlStateOf(err) === "23505";
+
+/**
+ * A statement refused because an earlier one in its transaction failed (25P02): an echo of that
+ * failure, never its cause.
+ */
+export const isAbortedTransaction = (err: unknown) => sqlStateOf(err) === "25P02";

@@ -18,6 +18,7 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { statement } from "../../db/raw";
+import { together } from "../../db/together";
 import { birdieRecords, recordStatusEvents, roundSubmissions } from "../../db/schema/birdies";
 import { users } from "../../db/schema/users";
 import type { ChallengeRow } from "../../db/schema/challenges";
@@ -131,7 +132,7 @@ async function prepareRecord(
   // caller sends right after calling this join the same batch and run once the lock is granted
   // (the resend check and the standing before the round, ADR 0060): nothing here awaits before
   // these three queries are issued.
-  const [challenge, locked, own] = await Promise.all([
+  const [challenge, locked, own] = await together([
     requireMember(tx, input.challengeId, userId),
     lockMembership(tx, input.challengeId, userId),
     coursesOf(tx, input.challengeId),
@@ -292,7 +293,7 @@ async function awardWithName(
   records: readonly BirdieRecord[],
   at: Date,
 ): Promise<[Achievement[], string]> {
-  return Promise.all([
+  return together([
     // Only records that count earn (a pending record under requireConfirmation earns when confirmed).
     awardForRecords(
       tx,
@@ -325,13 +326,13 @@ async function afterInsert(
   at: Date,
   alsoAfter?: (earned: Achievement[]) => Promise<unknown>,
 ): Promise<Achievement[]> {
-  const [, [earned, name]] = await Promise.all([
+  const [, [earned, name]] = await together([
     startVerification(tx, userId, verifier, records, at),
     awardWithName(tx, userId, challengeId, records, at),
     notifyRound(tx, userId, challengeId, records, before),
   ]);
   // One line for the round and one for what it earned (ADR 0028), not one per hole and achievement.
-  await Promise.all([
+  await together([
     announceRound(
       tx,
       challengeId,
@@ -414,7 +415,7 @@ export async function recordBirdie(
   return ctx.db.transaction(async (tx) => {
     // Sent with the membership lock and run after it is granted (one round trip on PostgreSQL):
     // the standing this hole starts from (who it overtakes).
-    const [record, before] = await Promise.all([
+    const [record, before] = await together([
       prepareRecord(tx, userId, input, at),
       standingOf(tx, input.challengeId, userId),
     ]);
@@ -436,7 +437,7 @@ export async function recordRound(
     // Sent with the membership lock and run after it is granted, in the order sent (one round trip
     // on PostgreSQL): whether this round was recorded before, so two copies of one round cannot
     // both pass, and the standing it starts from (who it overtakes).
-    const [record, done, before] = await Promise.all([
+    const [record, done, before] = await together([
       prepareRecord(tx, userId, input, at),
       input.clientRoundId ? submittedRound(tx, userId, input.clientRoundId) : undefined,
       standingOf(tx, input.challengeId, userId),
