@@ -12,6 +12,7 @@
 import { createApp } from "../src/server/app";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
+import { READ_PATHS } from "./lib/mix";
 import { loginAll, type Player, seededPlayers } from "./lib/players";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
 
@@ -32,15 +33,10 @@ const app = createApp(running.deps);
 const host = `127.0.0.1:${running.port}`;
 // What Bun.serve hands the app as its env: only the caller's address is ever asked of it.
 const server = { requestIP: () => ({ address: "127.0.0.1", family: "IPv4", port: 1 }) };
-const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
-
 const KINDS: [kind: string, path: (p: Player) => string][] = [
   ["health", () => "/api/health/live"],
   ["auth.me", () => "/trpc/auth.me"],
-  ["dashboard", () => `/trpc/auth.me,challenges.list?batch=1&input=${q({})}`],
-  ["challenges", () => "/trpc/challenges.list"],
-  ["leaderboard", (p) => `/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`],
-  ["chat", (p) => `/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`],
+  ...Object.entries(READ_PATHS),
 ];
 
 async function run(kind: string, path: (p: Player) => string, n: number) {

@@ -15,7 +15,7 @@ import postgres from "postgres";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { hashPassword } from "../src/server/auth/password";
-import { keepSeedSnapshot } from "./lib/snapshot";
+import { keepSeedSnapshot, namesOf } from "./lib/snapshot";
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/birdie_bench";
 export const SEED_SCALE = Number(process.env.SEED_SCALE ?? 1);
@@ -37,11 +37,8 @@ const COURSES = 500;
 export const BENCH_PASSWORD = "benchpass1";
 
 async function recreate(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  const { admin, name } = namesOf(url);
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
   await sql.unsafe(`drop database if exists "${name}" with (force)`);
   await sql.unsafe(`create database "${name}"`);
   await sql.end();

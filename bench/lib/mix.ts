@@ -48,6 +48,17 @@ const today = () => new Date().toISOString().slice(0, 10);
 const runTag = Date.now().toString(36);
 let roundSeq = 0;
 
+/**
+ * The mix's reads as the client sends them (tRPC GETs), by kind: bench:in-process answers the same
+ * paths without the network. The dashboard is the batched GET (BENCH_DASHBOARD=one aside).
+ */
+export const READ_PATHS: Record<"dashboard" | "challenges" | "leaderboard" | "chat", (p: Player) => string> = {
+  dashboard: () => `/trpc/auth.me,challenges.list?batch=1&input=${q({})}`,
+  challenges: () => "/trpc/challenges.list",
+  leaderboard: (p) => `/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`,
+  chat: (p) => `/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`,
+};
+
 /** One request of the mix; `players` are signed in. Bodies are always read (keep-alive reuse). */
 export function mixedShot(base: string, players: Player[]): Shot {
   return async (i: number, signal: AbortSignal): Promise<Outcome> => {
@@ -62,19 +73,12 @@ export function mixedShot(base: string, players: Player[]): Shot {
         res =
           process.env.BENCH_DASHBOARD === "one"
             ? await fetch(`${base}/api/dashboard`, { headers, signal })
-            : await fetch(`${base}/trpc/auth.me,challenges.list?batch=1&input=${q({})}`, { headers, signal });
+            : await fetch(`${base}${READ_PATHS.dashboard(p)}`, { headers, signal });
         break;
       case "challenges":
-        res = await fetch(`${base}/trpc/challenges.list`, { headers, signal });
-        break;
       case "leaderboard":
-        res = await fetch(`${base}/trpc/leaderboards.challenge?input=${q({ challengeId: p.challengeId })}`, {
-          headers,
-          signal,
-        });
-        break;
       case "chat":
-        res = await fetch(`${base}/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`, { headers, signal });
+        res = await fetch(`${base}${READ_PATHS[kind](p)}`, { headers, signal });
         break;
       default:
         res = await fetch(`${base}/trpc/birdies.recordRound`, {

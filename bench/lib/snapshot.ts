@@ -12,7 +12,8 @@ import postgres from "postgres";
 
 type Names = { admin: string; name: string; snapshot: string };
 
-function namesOf(url: string): Names {
+/** A database URL's name, the server's maintenance database beside it, and its snapshot's name. */
+export function namesOf(url: string): Names {
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
   admin.pathname = "/postgres";

@@ -324,7 +324,7 @@ async function afterInsert(
   records: readonly BirdieRecord[],
   before: Record<string, unknown> | null,
   at: Date,
-  alsoAfter?: (earned: Achievement[]) => Promise<unknown>,
+  alsoAfter?: (earned: Achievement[]) => Promise<unknown> | undefined,
 ): Promise<Achievement[]> {
   const [, [earned, name]] = await together([
     startVerification(tx, userId, verifier, records, at),
@@ -452,8 +452,6 @@ export async function recordRound(
     for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
       records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, verifier));
     }
-    const eagles = records.filter((r) => r.type === "eagle").length;
-    let result: RecordedRound | undefined;
     const newAchievements = await afterInsert(
       tx,
       userId,
@@ -462,15 +460,19 @@ export async function recordRound(
       records,
       before,
       at,
-      async (earned) => {
-        result = { records, birdies: records.length - eagles, eagles, newAchievements: earned };
+      (earned) =>
         // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
         // sent to another challenge at the same moment waits on this key here, then finds it taken.
-        if (input.clientRoundId) await saveSubmission(tx, userId, input.clientRoundId, result);
-      },
+        input.clientRoundId ? saveSubmission(tx, userId, input.clientRoundId, roundResult(records, earned)) : undefined,
     );
-    return result ?? { records, birdies: records.length - eagles, eagles, newAchievements };
+    return roundResult(records, newAchievements);
   });
+}
+
+/** What recordRound answers (and keeps under the round's client id). */
+function roundResult(records: BirdieRecord[], newAchievements: Achievement[]): RecordedRound {
+  const eagles = records.filter((r) => r.type === "eagle").length;
+  return { records, birdies: records.length - eagles, eagles, newAchievements };
 }
 
 /** The result of a round already recorded under this client id (a resend), if any. */
