@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, like, sql } from "drizzle-orm";
 import { jobs } from "../../db/schema/jobs";
 import { notifications } from "../../db/schema/notifications";
+import { pushSubscriptions } from "../../db/schema/push";
 import { supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { JobRunner } from "../../jobs/runner";
@@ -32,6 +33,17 @@ const partner = { name: "Pat Partner", signature: "P. Partner" };
 
 const notificationsOf = (userId: number) =>
   h.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+
+let deviceSeq = 0;
+/** A subscribed push device for the user (stored as the subscription route stores one). */
+async function deviceFor(userId: number) {
+  await h.db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `https://push.example/device-${userId}-${++deviceSeq}`,
+    p256dh: "test-key",
+    auth: "test-auth",
+  });
+}
 
 /** The mail.send / push.send jobs enqueued for a user (push by userId, mail by address). */
 async function deliveries(user: { id: number; email: string | null }) {
@@ -176,15 +188,18 @@ describe("notification settings", () => {
   test("notify() enqueues push and mail per each recipient's settings, once per dedupe key", async () => {
     const a = await signUp(h);
     const b = await signUp(h);
+    // Push on by default for this kind, but no device subscribed: nothing to push to.
+    const noDevice = await signUp(h);
     const disabled = await signUp(h);
     await h.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.user.id));
     await b.client.put("/api/users/me/notification-settings", { challenge_ended: { email: false, push: true } });
-    const ids = [a.user.id, b.user.id, disabled.user.id];
+    for (const who of [a, b]) await deviceFor(who.user.id);
+    const ids = [a.user.id, b.user.id, noDevice.user.id, disabled.user.id];
     const told = await notify(h.db, ids, "challenge_ended", "Spring Open has ended.", "/leaderboard/1", {
       dedupeKey: "test-ended-1",
       env: { PUBLIC_ORIGIN: ["https://birdie.example"] },
     });
-    expect(told.sort()).toEqual([a.user.id, b.user.id].sort());
+    expect(told.sort()).toEqual([a.user.id, b.user.id, noDevice.user.id].sort());
     // Again with the same key (a job run twice): nothing more.
     expect(
       await notify(h.db, ids, "challenge_ended", "Spring Open has ended.", "/x", { dedupeKey: "test-ended-1" }),
@@ -213,6 +228,9 @@ describe("notification settings", () => {
     const forB = await deliveries(b.user);
     expect(forB.push).toHaveLength(1);
     expect(forB.mail).toHaveLength(0);
+    const forNoDevice = await deliveries(noDevice.user);
+    expect(forNoDevice.push).toHaveLength(0);
+    expect(forNoDevice.mail).toHaveLength(1);
 
     // Off by default: a rival's round is in-app only.
     await notify(h.db, [a.user.id], "rival_round", "Bob recorded a round", "/leaderboard/1");
