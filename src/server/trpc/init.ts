@@ -2,11 +2,15 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ADMINS_ONLY } from "../../shared/schemas/admin";
 import { ALREADY_EXISTS, AppError, isDatabaseDown, trpcCodeOf, uniqueViolation } from "../lib/errors";
 import { containsNul, firstIssueMessage, NUL_MESSAGE } from "../lib/validate";
+import { wireTransformer } from "../../shared/wire/trpc-transformer";
 import type { Context } from "./context";
 
 const GENERIC = "Something went wrong. Please try again.";
 
 const t = initTRPC.context<Context>().create({
+  // Answers with numeric-keyed objects (holeCounts) travel in a form JSON.stringify is fast on;
+  // the client's link decodes them (ADR 0061).
+  transformer: wireTransformer,
   // Clients get `{ message }` they can show; never a stack trace or SQL.
   errorFormatter({ shape, error }) {
     const cause = error.cause as { issues?: { message: string; path: PropertyKey[] }[] } | undefined;
