@@ -325,6 +325,9 @@ function renderProcedures(): string {
     "",
     `${names.length} procedures under \`/trpc\`. Inputs are the same zod schemas as the REST twin's (with path parameters as input fields); answers are the same shapes.`,
     "",
+    // ADR 0061: what a raw /trpc reader sees differs from the shapes in one documented way.
+    'On the wire, tRPC answers go through one transformer (`src/shared/wire/trpc-transformer.ts`, ADR 0061): an object whose keys are numbers (such as `holeCounts`) is sent as `{ "$n": ["1", {…}, "7", {…}] }` (key, value, key, value), and so is any object that has a `$n` key of its own. The client\'s tRPC link decodes it back, so the data the app works with is exactly the shapes below. Inputs are plain JSON. A caller reading `/trpc` by hand decodes the same way or uses the REST twin, whose JSON is exactly as documented.',
+    "",
     table(["Procedure", "Kind", "Access", "REST twin", "Notes"], rows),
   ].join("\n");
 }
