@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { decodeWire } from "../../shared/wire/trpc-transformer";
-import { createChallenge } from "../test/harness/challenge-fixtures";
+import { createChallenge, today } from "../test/harness/challenge-fixtures";
 import { createTestHarness, signUp, type TestHarness } from "../test/harness/harness";
 
 // ADR 0061 over HTTP: tRPC answers carry holeCounts in the marked form, the client's decoding gives
@@ -12,7 +12,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
 const q = (input: unknown) => encodeURIComponent(JSON.stringify(input));
 
 test("a golfer's challenges and a board: marked over /trpc, the same as REST once decoded", async () => {

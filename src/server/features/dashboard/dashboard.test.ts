@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../../test/harness/harness";
-import { challengeWindow, createChallenge, join } from "../../test/harness/challenge-fixtures";
+import { challengeWindow, createChallenge, join, today } from "../../test/harness/challenge-fixtures";
 
 // GET /api/dashboard and tRPC dashboard.get (issue 19): one answer with what the dashboard showed
 // from four requests; each part must equal what its own procedure answers.
@@ -10,8 +10,6 @@ beforeAll(async () => {
   h = await createTestHarness();
 }, 120_000);
 afterAll(() => h.close());
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe("the dashboard in one request", () => {
   test("challenges, the current challenge's board and my achievements, equal to their own procedures", async () => {

@@ -91,8 +91,9 @@ const addNotifications = statement<{
 /**
  * Tells `userIds` about an event: an in-app notification each (which every open device of theirs
  * hears of at commit, through the table's NOTIFY trigger), and a "mail.send" / "push.send" job
- * per their settings for `kind` (ADR 0033); "push.send" only for those with a subscribed device. Everything is written through `db` in one
- * transaction, so nothing is sent for an event that rolls back. Disabled accounts get nothing.
+ * per their settings for `kind` (ADR 0033), "push.send" only for those with a subscribed device.
+ * Everything is written through `db` in one transaction, so nothing is sent for an event that
+ * rolls back. Disabled accounts get nothing.
  * Resolves with the users who were told (not those who already had this dedupe key).
  */
 export async function notify(

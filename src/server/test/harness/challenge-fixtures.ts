@@ -8,6 +8,9 @@ let seq = 0;
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++seq}`;
 
+/** Today's date as a round's `date` (YYYY-MM-DD, UTC). */
+export const today = () => new Date().toISOString().slice(0, 10);
+
 /** A window around now: active by default; pass offsets in days for upcoming or past ones. */
 export function challengeWindow(startInDays = -1, endInDays = 10) {
   const now = Date.now();
