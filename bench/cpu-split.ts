@@ -51,12 +51,12 @@ const chosen = await seededPlayers(BENCH_URL, 200, { chat: true });
 const METRICS_TOKEN = "bench-metrics-token-cpu";
 const server = await spawnServer(BENCH_URL, { METRICS_TOKEN });
 
-/** The server's cache counters (session and read cache, ADR 0044 and 0056) from /metrics. */
+/** The server's cache counters (session and read cache, answer memo: ADR 0044, 0056, 0062) from /metrics. */
 async function cacheCounters(): Promise<Map<string, number>> {
   const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   const out = new Map<string, number>();
   for (const line of (await res.text()).split("\n")) {
-    const m = /^birdie_((?:session|read)_cache_(?:hits|misses)) (\S+)$/.exec(line);
+    const m = /^birdie_((?:session_cache|read_cache|answer_memo)_(?:hits|misses)) (\S+)$/.exec(line);
     if (m) out.set(m[1], Number(m[2]));
   }
   return out;
@@ -94,11 +94,11 @@ try {
   for (const l of kindLines(result)) console.log(l);
 
   const counted = (name: string) => (countersAfter.get(name) ?? 0) - (countersBefore.get(name) ?? 0);
-  for (const cache of ["session", "read"]) {
-    const hits = counted(`${cache}_cache_hits`);
-    const misses = counted(`${cache}_cache_misses`);
+  for (const cache of ["session_cache", "read_cache", "answer_memo"]) {
+    const hits = counted(`${cache}_hits`);
+    const misses = counted(`${cache}_misses`);
     console.log(
-      `${cache} cache: ${hits} hits, ${misses} misses (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}% hits)`,
+      `${cache.replace("_", " ")}: ${hits} hits, ${misses} misses (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}% hits)`,
     );
   }
 

@@ -26,8 +26,16 @@ import { DatabaseWatch, dbDeadline } from "./http/db-deadline";
 import { noStoreByDefault } from "./http/no-store";
 import { requestId } from "./http/request-id";
 import { settleCaches } from "./http/settle-caches";
-import { bodySizeCap, hostCheck, originCheck, refuseNulInUrl, securityHeaders } from "./http/security";
+import {
+  bodySizeCap,
+  hostCheck,
+  originCheck,
+  refuseNulInUrl,
+  refuseUndecodablePath,
+  securityHeaders,
+} from "./http/security";
 import { loadSession, sessionLoader } from "./http/session-loader";
+import { answerMemo } from "./http/answer-memo";
 import { firstScreenRenderer } from "./http/first-screen-renderer";
 import { type PageExtras, type PageUser, staticSite } from "./http/static";
 import { signedIn } from "./http/rest-context";
@@ -115,7 +123,9 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", refuseNulInUrl());
   app.use("/api/*", sessionLoader());
   app.use("/api/*", readJsonBody());
+  app.use("/trpc/*", refuseUndecodablePath());
   app.use("/trpc/*", sessionLoader());
+  app.use("/trpc/*", answerMemo(deps.answerMemo));
 
   app.route("/api", authRest);
   // Invites before challenges: /challenges/invite/... and /challenges/pin/... are not challenge ids.

@@ -5,6 +5,7 @@ import type { ReadinessCheck } from "./lib/readiness";
 import type { Metrics } from "./metrics/metrics";
 import type { SessionCache } from "./auth/session-cache";
 import type { ReadCache } from "./lib/read-cache";
+import type { AnswerMemo } from "./lib/answer-memo";
 
 /** What services may need besides the database handle: built once per process (server.ts). */
 export type AppDeps = {
@@ -21,4 +22,6 @@ export type AppDeps = {
   sessionCache?: SessionCache;
   /** A full server's per-process cache of golfers' most read data (ADR 0056); absent in app.request tests. */
   readCache?: ReadCache;
+  /** A full server's memo of whole answers made from the read cache (ADR 0062); absent with no read cache. */
+  answerMemo?: AnswerMemo;
 };

@@ -17,6 +17,7 @@ import { startQueueUpkeep } from "./jobs/upkeep";
 import { ChatBus } from "./realtime/bus";
 import { SessionCache } from "./auth/session-cache";
 import { ReadCache } from "./lib/read-cache";
+import { AnswerMemo } from "./lib/answer-memo";
 import { invalidateReads } from "./realtime/read-invalidation";
 import { Realtime, type SocketData } from "./realtime/ws";
 import type { AppDeps } from "./deps";
@@ -87,6 +88,8 @@ export async function startServer(
   const bus = await ChatBus.start(database, { aliveChannel: sessionCache.channel });
   // Golfers' most read data, answered only while the same listener is proven current (ADR 0056).
   const readCache = new ReadCache(() => sessionCache.fresh());
+  // Whole answers made only of that cache's entries, given again while those entries stand (ADR 0062).
+  const answerMemo = new AnswerMemo();
   const metrics = new Metrics();
   const deps: AppDeps = {
     database,
@@ -97,6 +100,7 @@ export async function startServer(
     readiness: [],
     sessionCache,
     readCache,
+    answerMemo,
   };
   // Every process runs the job queue unless JOB_CONCURRENCY=0; SKIP LOCKED claims keep each job
   // on one of them (ADR 0032). Jobs run on their own pool where there is one, and run one at a
@@ -132,6 +136,13 @@ export async function startServer(
   );
   metrics.gauge("read_cache_misses", "Reads of cacheable data that went to the database", () => readCache.stats.misses);
   metrics.gauge("read_cache_entries", "Entries in this process's read cache", () => readCache.size);
+  metrics.gauge("answer_memo_hits", "Reads answered with a memoised answer (ADR 0062)", () => answerMemo.stats.hits);
+  metrics.gauge(
+    "answer_memo_misses",
+    "Memoisable reads that tRPC answered (none kept, or what it was made of changed)",
+    () => answerMemo.stats.misses,
+  );
+  metrics.gauge("answer_memo_entries", "Answers memoised on this process", () => answerMemo.size);
   // Ended sessions (on any process) close their sockets at once; after a listener gap, re-check all.
   bus.subscribe((event) => invalidateReads(readCache, event));
   bus.subscribe((event) => {

@@ -133,3 +133,21 @@ export function refuseNulInUrl(): MiddlewareHandler<HonoEnv> {
     await next();
   };
 }
+
+/**
+ * A /trpc path whose percent-encoding does not decode names no procedure: 404, as any unknown path.
+ * (tRPC decodes the path itself, and a URIError there was answered 500.)
+ */
+export function refuseUndecodablePath(): MiddlewareHandler<HonoEnv> {
+  return async (c, next) => {
+    const path = c.req.raw.url.slice(0, (c.req.raw.url + "?").indexOf("?"));
+    if (path.includes("%")) {
+      try {
+        decodeURIComponent(path);
+      } catch {
+        return c.json({ message: "Not found" }, 404);
+      }
+    }
+    await next();
+  };
+}

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { currentTrace, noteUntracked, type TracedCache } from "./read-trace";
 
 // A per-process cache of what golfers read most (issue 19, ADR 0056): a golfer's challenge list,
 // a challenge's board, its member list and its newest chat page. A hit answers without a query.
@@ -35,7 +36,7 @@ export const readDeps = {
 
 type Entry = { value: unknown; deps: readonly string[]; cachedAt: number };
 
-export class ReadCache {
+export class ReadCache implements TracedCache {
   private entries = new Map<string, Entry>();
   /** dep -> keys of the entries made of it. */
   private dependents = new Map<string, Set<string>>();
@@ -57,18 +58,35 @@ export class ReadCache {
    */
   async read<T>(key: string, load: () => Promise<T>, depsOf: (value: T) => readonly string[]): Promise<T> {
     const now = this.clock();
+    const trace = currentTrace();
     if (this.fresh()) {
       const entry = this.entries.get(key);
       if (entry && now - entry.cachedAt <= ENTRY_TTL_MS) {
         this.stats.hits += 1;
+        trace?.reads.push({ cache: this, key, entry });
         return entry.value as T;
       }
     }
     this.stats.misses += 1;
     const mark = this.counter;
     const value = await load();
-    this.keep(key, value, depsOf(value), mark);
+    const kept = this.keep(key, value, depsOf(value), mark);
+    // An answer made of a value that was not kept cannot be checked later: not memoised (ADR 0062).
+    if (trace) {
+      if (kept) trace.reads.push({ cache: this, key, entry: kept });
+      else trace.complete = false;
+    }
     return value;
+  }
+
+  /**
+   * Whether `entry` is still what a read of `key` would answer with now (ADR 0062): nothing it
+   * depends on changed since (that would have dropped it), it is not too old, and the listener
+   * that reports changes is proven current.
+   */
+  isCurrent(key: string, entry: object): boolean {
+    const found = this.entries.get(key);
+    return found === entry && this.clock() - found.cachedAt <= ENTRY_TTL_MS && this.fresh();
   }
 
   /** Whatever depends on any of `deps` goes, and reads under way that use them are not kept. */
@@ -97,20 +115,22 @@ export class ReadCache {
     return this.entries.size;
   }
 
-  private keep(key: string, value: unknown, deps: readonly string[], mark: number) {
-    if (mark < this.floor) return;
-    for (const dep of deps) if ((this.changedAt.get(dep) ?? 0) > mark) return;
+  private keep(key: string, value: unknown, deps: readonly string[], mark: number): Entry | undefined {
+    if (mark < this.floor) return undefined;
+    for (const dep of deps) if ((this.changedAt.get(dep) ?? 0) > mark) return undefined;
     this.drop(key);
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.drop(oldest);
     }
-    this.entries.set(key, { value, deps, cachedAt: this.clock() });
+    const entry: Entry = { value, deps, cachedAt: this.clock() };
+    this.entries.set(key, entry);
     for (const dep of deps) {
       const keys = this.dependents.get(dep);
       if (keys) keys.add(key);
       else this.dependents.set(dep, new Set([key]));
     }
+    return entry;
   }
 
   private drop(key: string) {
@@ -146,5 +166,7 @@ export function readThrough<T>(
   depsOf: (value: T) => readonly string[],
 ): Promise<T> {
   const cache = readCacheFor(ctx);
-  return cache ? cache.read(key, load, depsOf) : load();
+  if (cache) return cache.read(key, load, depsOf);
+  noteUntracked();
+  return load();
 }

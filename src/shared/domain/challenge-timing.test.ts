@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import {
   cardTimeText,
   challengeActionLabel,
@@ -7,6 +8,7 @@ import {
   defaultEndDate,
   detailTimeRemainingText,
   formatChallengeDate,
+  nextStatusChange,
   partitionByStatus,
   timeRemaining,
   type ChallengeStatus,
@@ -104,5 +106,31 @@ describe("labels, tabs and the current challenge", () => {
 
   test("the default end is 30 days after the start", () => {
     expect(defaultEndDate("2026-06-01T00:00:00.000Z").toISOString()).toBe("2026-07-01T00:00:00.000Z");
+  });
+});
+
+describe("nextStatusChange: the status holds until then and changes there (ADR 0062)", () => {
+  test("the start, the ms after the end, or never", () => {
+    expect(nextStatusChange(START, END, "2026-05-31T08:00:00.000Z")).toBe(Date.parse(START));
+    expect(nextStatusChange(START, END, START)).toBe(Date.parse(END) + 1);
+    expect(nextStatusChange(START, END, END)).toBe(Date.parse(END) + 1);
+    expect(nextStatusChange(START, END, "2026-06-30T20:00:00.001Z")).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  test("for any window and instant: same status just before the change, another one at it", () => {
+    const ms = fc.integer({ min: 0, max: 10_000 });
+    fc.assert(
+      fc.property(ms, ms, ms, (start, length, now) => {
+        const end = start + length;
+        const next = nextStatusChange(start, end, now);
+        expect(next).toBeGreaterThan(now);
+        if (next === Number.POSITIVE_INFINITY) {
+          expect(challengeStatus(start, end, now)).toBe("past");
+          return;
+        }
+        expect(challengeStatus(start, end, next - 1)).toBe(challengeStatus(start, end, now));
+        expect(challengeStatus(start, end, next)).not.toBe(challengeStatus(start, end, now));
+      }),
+    );
   });
 });

@@ -21,6 +21,20 @@ export function challengeStatus(startDate: DateLike, endDate: DateLike, now: Dat
   return "active";
 }
 
+/**
+ * The first instant after `now` at which challengeStatus gives another answer (the start, or the
+ * millisecond after the end); Infinity once the challenge is past. A server that keeps an answer
+ * showing the status keeps it until then (ADR 0062).
+ */
+export function nextStatusChange(startDate: DateLike, endDate: DateLike, now: DateLike = Date.now()): number {
+  const t = toMs(now);
+  const start = toMs(startDate);
+  if (t < start) return start;
+  const end = toMs(endDate);
+  if (t <= end) return end + 1;
+  return Number.POSITIVE_INFINITY;
+}
+
 /** Whole days and remaining whole hours until `endDate` (zero once it has passed). */
 export function timeRemaining(endDate: DateLike, now: DateLike = Date.now()): { days: number; hours: number } {
   const left = Math.max(0, toMs(endDate) - toMs(now));

@@ -5,6 +5,7 @@ import { type ChallengeRow, challengePlayers, challenges } from "../../db/schema
 import type { SignedInContext } from "../../context";
 import { forbidden, notFound } from "../../lib/errors";
 import { readCacheFor, readDeps } from "../../lib/read-cache";
+import { noteUntracked } from "../../lib/read-trace";
 import { memberIdsOf } from "./queries";
 
 // Who is in a challenge and who may change it: what every challenge-scoped feature checks first.
@@ -59,6 +60,11 @@ export async function readAsMember<T>(
 ): Promise<T> {
   const { db, user } = ctx;
   const cache = readCacheFor(ctx);
+  // The database's answer is one the read cache does not track: such an answer is not memoised.
+  const fromDatabase = () => {
+    noteUntracked();
+    return requireMember(db, challengeId, user.id);
+  };
   const check = cache
     ? cache
         .read(
@@ -66,8 +72,8 @@ export async function readAsMember<T>(
           async () => new Set(await memberIdsOf(db, challengeId)),
           () => [readDeps.challenge(challengeId)],
         )
-        .then((members) => (members.has(user.id) ? undefined : requireMember(db, challengeId, user.id)))
-    : requireMember(db, challengeId, user.id);
+        .then((members) => (members.has(user.id) ? undefined : fromDatabase()))
+    : fromDatabase();
   const [member, result] = await Promise.allSettled([check, read()]);
   if (member.status === "rejected") throw member.reason;
   if (result.status === "rejected") throw result.reason;

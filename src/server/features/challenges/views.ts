@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { courseInfoText, summariseCourseNames } from "../../../shared/domain/challenge-courses";
-import { challengeStatus } from "../../../shared/domain/challenge-timing";
+import { challengeStatus, nextStatusChange } from "../../../shared/domain/challenge-timing";
 import { inviteLinkPath } from "../../../shared/domain/invite-codes";
 import type {
   ChallengeListItem,
@@ -14,6 +14,7 @@ import { now, type SignedInContext } from "../../context";
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { readDeps, readThrough } from "../../lib/read-cache";
+import { noteValidUntil } from "../../lib/read-trace";
 import { type ChallengeRow, challengePlayers, challenges } from "../../db/schema/challenges";
 import { users } from "../../db/schema/users";
 import { holeSummariesFor } from "../birdies/queries";
@@ -134,6 +135,10 @@ export async function listUserChallenges(ctx: SignedInContext): Promise<Challeng
     ],
   );
   const at = now(ctx);
+  // Each status holds until its challenge starts or ends: a memoised list is good until the first.
+  let until = Number.POSITIVE_INFINITY;
+  for (const { row } of listed) until = Math.min(until, nextStatusChange(row.startDate, row.endDate, at));
+  noteValidUntil(until);
   return listed.map(({ row, summary, progress }) => ({ ...toView(row, summary, user.id, at), ...progress }));
 }
 

@@ -11,6 +11,7 @@ import { prepared } from "../../db/prepared";
 import { chatMessages } from "../../db/schema/chat";
 import { readAsMember, requireMember } from "../challenges/access";
 import { readDeps, readThrough } from "../../lib/read-cache";
+import { noteUntracked } from "../../lib/read-trace";
 import { getMessagesByIds, selectViews, toView } from "./views";
 import { onlyRow } from "../../lib/rows";
 
@@ -40,6 +41,8 @@ export async function listMessages(
   const inRoom = eq(chatMessages.challengeId, input.challengeId);
 
   if (input.after !== undefined) {
+    // Read around the read cache: an answer the answer memo must not keep (ADR 0062).
+    noteUntracked();
     const after = input.after;
     const rows = await readAsMember(ctx, input.challengeId, () =>
       selectViews(db)
@@ -83,6 +86,7 @@ export async function listMessages(
       ),
     );
   }
+  noteUntracked();
   const rows = await readAsMember(ctx, input.challengeId, () =>
     selectViews(db)
       .where(and(inRoom, lt(chatMessages.id, cursor)))
