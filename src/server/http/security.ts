@@ -140,7 +140,9 @@ export function refuseNulInUrl(): MiddlewareHandler<HonoEnv> {
  */
 export function refuseUndecodablePath(): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
-    const path = c.req.raw.url.slice(0, (c.req.raw.url + "?").indexOf("?"));
+    const url = c.req.raw.url;
+    const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
     if (path.includes("%")) {
       try {
         decodeURIComponent(path);

@@ -25,7 +25,7 @@ import { RulesInfoTab } from "../components/rules-info-tab";
 import { parseChallengeId, useChallenge, useChallengePlayers } from "../hooks/use-challenges";
 import { useNow } from "../../../hooks/use-now";
 import { usePageTitle } from "../../../hooks/use-page-title";
-import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
+import { useRevealInStages } from "../../../hooks/use-reveal-in-stages";
 
 type Tab = "overview" | "leaderboard" | "rules";
 const TABS: { id: Tab; label: string }[] = [
@@ -199,46 +199,48 @@ type OverviewProps = {
 
 /**
  * The Overview tab. Its first render holds what a phone's first screen shows (the flags for the
- * creator, Your Progress); the cards below, and the side column, follow in the render right after
- * (useAfterFirstPaint), so the header paints without waiting for all of them. On a wide screen
- * the side column appears a frame later beside content that does not move.
+ * creator, Your Progress); the cards below follow a frame at a time (useRevealInStages): the
+ * golfer's records and the top players, then the hole legends and the side column, then the chat.
+ * The header paints without waiting for any of them, and no single commit mounts them all (each
+ * took a phone's main thread 60-90 ms at once). On a wide screen the side column appears beside
+ * content that does not move.
  */
 function ChallengeOverview({ challenge: data, players, now, userId, invite }: OverviewProps) {
-  const rest = useAfterFirstPaint();
+  const stage = useRevealInStages(3);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
         {data.isCreator && <FairPlayFlagsCard challengeId={data.id} />}
         <YourProgress challengeId={data.id} />
-        {rest && (
+        {stage >= 1 && (
           <>
             <EditBirdies challengeId={data.id} />
             <TopPlayers challengeId={data.id} />
-            <HoleLegendsCard challengeId={data.id} />
           </>
         )}
+        {stage >= 2 && <HoleLegendsCard challengeId={data.id} />}
       </div>
-      {rest && (
-        <>
-          <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
-            <ChallengeInfoCard challenge={data} players={players.data} now={now} />
-            {invite}
-            <AdCard placement="challenge-detail" />
-            {data.isCreator && userId !== undefined && (
-              <CreatorControls
-                challenge={data}
-                players={players.data}
-                playersLoading={players.isPending}
-                currentUserId={userId}
-              />
-            )}
-            {!data.isCreator && <LeaveChallengeCard challenge={data} />}
-          </div>
-          {/* Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card). */}
-          <div className="min-w-0 lg:col-span-2">
-            <ChatCardSlot challengeId={data.id} />
-          </div>
-        </>
+      {stage >= 2 && (
+        <div className="flex min-w-0 flex-col gap-6 lg:row-span-2">
+          <ChallengeInfoCard challenge={data} players={players.data} now={now} />
+          {invite}
+          <AdCard placement="challenge-detail" />
+          {data.isCreator && userId !== undefined && (
+            <CreatorControls
+              challenge={data}
+              players={players.data}
+              playersLoading={players.isPending}
+              currentUserId={userId}
+            />
+          )}
+          {!data.isCreator && <LeaveChallengeCard challenge={data} />}
+        </div>
+      )}
+      {stage >= 3 && (
+        // Under the left column on wide screens, last on phones: focusing the chat input scrolls the page to the bottom (docs/product/routes-and-screens.md#challenge-chat-card).
+        <div className="min-w-0 lg:col-span-2">
+          <ChatCardSlot challengeId={data.id} />
+        </div>
       )}
     </div>
   );
