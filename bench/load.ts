@@ -25,8 +25,10 @@ const SAT_SECONDS = Number(process.env.SAT_SECONDS ?? 15);
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SAT_P99_MS = 250;
 // Starts low: on a busy machine the server may saturate below the fixed 500/1,000 runs.
+// 250 apart up to 4,000 (session 22: the 10% line sat between steps 500 apart).
 const SAT_STEPS = [
-  200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 4000, 5000, 6000, 8000,
+  200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3250, 3500, 3750, 4000,
+  5000, 6000, 8000,
 ];
 const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
 
