@@ -35,7 +35,7 @@ import {
   securityHeaders,
 } from "./http/security";
 import { loadSession, sessionLoader } from "./http/session-loader";
-import { answerMemo } from "./http/answer-memo";
+import { answerMemo, memoisedRestPath, memoisedTrpcPath } from "./http/answer-memo";
 import { firstScreenRenderer } from "./http/first-screen-renderer";
 import { type PageExtras, type PageUser, staticSite } from "./http/static";
 import { signedIn } from "./http/rest-context";
@@ -123,9 +123,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", refuseNulInUrl());
   app.use("/api/*", sessionLoader());
   app.use("/api/*", readJsonBody());
+  app.use("/api/dashboard", answerMemo(deps.answerMemo, memoisedRestPath));
   app.use("/trpc/*", refuseUndecodablePath());
   app.use("/trpc/*", sessionLoader());
-  app.use("/trpc/*", answerMemo(deps.answerMemo));
+  app.use("/trpc/*", answerMemo(deps.answerMemo, memoisedTrpcPath));
 
   app.route("/api", authRest);
   // Invites before challenges: /challenges/invite/... and /challenges/pin/... are not challenge ids.

@@ -20,7 +20,8 @@ export const MEMOISED_PROCEDURES: ReadonlySet<string> = new Set([
 const PREFIX = "/trpc/";
 
 /** Whether every procedure a GET /trpc/ path names (several when batched) is memoised. */
-function allMemoised(path: string): boolean {
+export function memoisedTrpcPath(path: string): boolean {
+  if (!path.startsWith(PREFIX)) return false;
   let names = path.slice(PREFIX.length);
   if (names.includes("%")) {
     try {
@@ -33,11 +34,22 @@ function allMemoised(path: string): boolean {
 }
 
 /**
- * Answers a signed-in golfer's GET of memoised procedures from the memo while what it was made of
- * is unchanged; otherwise lets tRPC answer and keeps a 200's text with its trace. Runs after the
- * session is loaded: the memo checks the very user object the session cache holds.
+ * The REST reads whose answers may be memoised, by the same three rules: GET /api/dashboard reads
+ * the golfer's challenges, the current board's top and their achievements, all through the read
+ * cache (ADR 0063). It is the request every golfer's phone makes most.
  */
-export function answerMemo(memo: AnswerMemo | undefined): MiddlewareHandler<HonoEnv> {
+export const memoisedRestPath = (path: string): boolean => path === "/api/dashboard";
+
+/**
+ * Answers a signed-in golfer's GET of a memoised read from the memo while what it was made of is
+ * unchanged; otherwise lets the route answer and keeps a 200's text with its trace. Runs after the
+ * session is loaded: the memo checks the very user object the session cache holds. `memoised`
+ * says which paths (as sent, without the query) qualify.
+ */
+export function answerMemo(
+  memo: AnswerMemo | undefined,
+  memoised: (path: string) => boolean,
+): MiddlewareHandler<HonoEnv> {
   return async (c, next) => {
     const user = c.get("user");
     const session = c.get("session");
@@ -45,10 +57,10 @@ export function answerMemo(memo: AnswerMemo | undefined): MiddlewareHandler<Hono
     // A streaming (JSON lines) answer is another text for the same URL: not memoised.
     if (c.req.header("trpc-accept")) return next();
     const url = c.req.url;
-    const at = url.indexOf(PREFIX);
-    const target = url.slice(at);
+    // The path and query as sent (not decoded): the key, and what `memoised` judges.
+    const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
     const query = target.indexOf("?");
-    if (!allMemoised(query < 0 ? target : target.slice(0, query))) return next();
+    if (!memoised(query < 0 ? target : target.slice(0, query))) return next();
     const key = `${session.id} ${target}`;
     const hit = memo.answer(key, user);
     if (hit) return c.body(hit.body, 200, hit.headers);

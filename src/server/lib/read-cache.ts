@@ -6,10 +6,10 @@ import { currentTrace, noteUntracked, type TracedCache } from "./read-trace";
 //
 // Every entry names what it was made of ("deps": `u:<user>` the golfer's memberships and own
 // records, `c:<challenge>` a challenge's row, courses and members, `b:<challenge>` its records,
-// `chat:<challenge>` its messages, `n:<user>` a golfer's name and picture). Database triggers
-// NOTIFY what each commit changed (drizzle/0026, realtime/bus.ts) on every process; the process
-// drops the entries that depend on it. So that a lost notification cannot leave stale data, the
-// cache answers only while the session cache's listener is proven current (`fresh`, ADR 0044): a
+// `chat:<challenge>` its messages, `n:<user>` a golfer's name and picture, `a:<user>` their
+// achievements). Database triggers NOTIFY what each commit changed (drizzle/0026 and 0028,
+// realtime/bus.ts) on every process; the process drops the entries that depend on it. So that a
+// lost notification cannot leave stale data, the cache answers only while the session cache's listener is proven current (`fresh`, ADR 0044): a
 // change committed at R is seen by every read after R + 700 ms on every process, and at once on
 // the process that wrote it (mutations wait for their own notifications, `settled` in app.ts).
 
@@ -32,6 +32,8 @@ export const readDeps = {
   chat: (challengeId: number) => `chat:${challengeId}`,
   /** A golfer's name, picture and handicap as others see them. */
   name: (userId: number) => `n:${userId}`,
+  /** The achievements a golfer has earned (drizzle/0028). */
+  achievements: (userId: number) => `a:${userId}`,
 };
 
 type Entry = { value: unknown; deps: readonly string[]; cachedAt: number };

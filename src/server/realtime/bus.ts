@@ -22,6 +22,8 @@ export type ReadChange = {
   records: [challengeId: number, userId: number][];
   members: [challengeId: number, userId: number][];
   challenges: number[];
+  /** Golfers whose achievements were awarded, removed or re-pointed (drizzle/0028). */
+  achievements: number[];
   all: boolean;
 };
 
@@ -59,8 +61,8 @@ const isPair = (v: unknown): v is [number, number] => Array.isArray(v) && v.leng
  * much only reads again, one that keeps a changed entry answers wrong.
  */
 export function readChangeOf(payload: string): ReadChange {
-  const change: ReadChange = { records: [], members: [], challenges: [], all: false };
-  let data: { records?: unknown; members?: unknown; challenges?: unknown; all?: unknown };
+  const change: ReadChange = { records: [], members: [], challenges: [], achievements: [], all: false };
+  let data: { records?: unknown; members?: unknown; challenges?: unknown; achievements?: unknown; all?: unknown };
   try {
     data = JSON.parse(payload);
   } catch {
@@ -72,6 +74,7 @@ export function readChangeOf(payload: string): ReadChange {
   if (Array.isArray(data.records) && data.records.every(isPair)) change.records = data.records;
   else if (Array.isArray(data.members) && data.members.every(isPair)) change.members = data.members;
   else if (Array.isArray(data.challenges) && data.challenges.every(isId)) change.challenges = data.challenges;
+  else if (Array.isArray(data.achievements) && data.achievements.every(isId)) change.achievements = data.achievements;
   else return { ...change, all: true };
   return change;
 }

@@ -7,7 +7,7 @@ import { invalidateReads } from "./read-invalidation";
 // read in full drops everything rather than nothing.
 
 describe("read_changed payloads", () => {
-  test("records, members and challenges are read as sent", () => {
+  test("records, members, challenges and achievements are read as sent", () => {
     expect(readChangeOf('{"records":[[1,2],[3,4]]}')).toEqual({
       records: [
         [1, 2],
@@ -15,10 +15,18 @@ describe("read_changed payloads", () => {
       ],
       members: [],
       challenges: [],
+      achievements: [],
       all: false,
     });
     expect(readChangeOf('{"members":[[5,6]]}').members).toEqual([[5, 6]]);
     expect(readChangeOf('{"challenges":[9,10]}').challenges).toEqual([9, 10]);
+    expect(readChangeOf('{"achievements":[7,8]}')).toEqual({
+      records: [],
+      members: [],
+      challenges: [],
+      achievements: [7, 8],
+      all: false,
+    });
   });
 
   test.each([
@@ -28,6 +36,8 @@ describe("read_changed payloads", () => {
     ['{"records":[[1]]}'],
     ['{"records":[["1",2]]}'],
     ['{"challenges":[0]}'],
+    ['{"achievements":[[1,2]]}'],
+    ['{"achievements":[-1]}'],
     ['{"somethingNew":[1]}'],
     ['{"records":[[1,2]],"members":[[1,2]]}'],
   ])("%s drops everything", (payload) => {
@@ -61,7 +71,14 @@ describe("what each event drops", () => {
       "challenges:3": [readDeps.user(3), readDeps.challenge(1)],
       "members:1": [readDeps.challenge(1)],
     });
-    invalidateReads(cache, { kind: "read-changed", records: [[1, 2]], members: [], challenges: [], all: false });
+    invalidateReads(cache, {
+      kind: "read-changed",
+      records: [[1, 2]],
+      members: [],
+      challenges: [],
+      achievements: [],
+      all: false,
+    });
     expect(await has(cache, "board:1")).toBe(false);
     expect(await has(cache, "challenges:2")).toBe(false);
     expect(await has(cache, "challenges:3")).toBe(true);
@@ -75,11 +92,37 @@ describe("what each event drops", () => {
       "challenges:4": [readDeps.user(4)],
       "challenges:9": [readDeps.user(9), readDeps.challenge(2)],
     });
-    invalidateReads(cache, { kind: "read-changed", records: [], members: [[1, 4]], challenges: [], all: false });
+    invalidateReads(cache, {
+      kind: "read-changed",
+      records: [],
+      members: [[1, 4]],
+      challenges: [],
+      achievements: [],
+      all: false,
+    });
     expect(await has(cache, "members:1")).toBe(false);
     expect(await has(cache, "challenges:3")).toBe(false);
     expect(await has(cache, "challenges:4")).toBe(false);
     expect(await has(cache, "challenges:9")).toBe(true);
+  });
+
+  test("an award drops that golfer's achievements and nothing else", async () => {
+    const { cache } = await cacheWith({
+      "achievements:5": [readDeps.achievements(5), readDeps.user(5)],
+      "achievements:6": [readDeps.achievements(6), readDeps.user(6)],
+      "challenges:5": [readDeps.user(5)],
+    });
+    invalidateReads(cache, {
+      kind: "read-changed",
+      records: [],
+      members: [],
+      challenges: [],
+      achievements: [5],
+      all: false,
+    });
+    expect(await has(cache, "achievements:5")).toBe(false);
+    expect(await has(cache, "achievements:6")).toBe(true);
+    expect(await has(cache, "challenges:5")).toBe(true);
   });
 
   test("a chat line drops its room's pages; a user row, wherever that golfer is shown; a resync, everything", async () => {

@@ -4,6 +4,7 @@ import type { Achievement, UserAchievement, userAchievementsSchema } from "../..
 import type { ServiceContext, SignedInContext } from "../../context";
 import { type AchievementRow, achievements, userAchievements } from "../../db/schema/achievements";
 import { challengePlayers } from "../../db/schema/challenges";
+import { readDeps, readThrough } from "../../lib/read-cache";
 
 function toAchievement(row: AchievementRow): Achievement {
   return {
@@ -31,6 +32,17 @@ export async function listUserAchievements(
   ctx: SignedInContext,
   { userId }: z.output<typeof userAchievementsSchema>,
 ): Promise<UserAchievement[]> {
+  // Through the read cache (ADR 0063): the list changes when the golfer is awarded one (drizzle/0028
+  // announces it) and which challenges it names, when the viewer joins or leaves one.
+  return readThrough(
+    ctx,
+    `achievements:${userId}:${ctx.user.id}`,
+    () => readUserAchievements(ctx, userId),
+    () => [readDeps.achievements(userId), readDeps.user(ctx.user.id)],
+  );
+}
+
+async function readUserAchievements(ctx: SignedInContext, userId: number): Promise<UserAchievement[]> {
   const list = await ctx.db
     .select({ ua: userAchievements, a: achievements, viewerMember: challengePlayers.userId })
     .from(userAchievements)

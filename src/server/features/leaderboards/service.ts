@@ -65,15 +65,26 @@ export async function challengeLeaderboard(
   );
 }
 
+/**
+ * The top of a board through the read cache, for a caller that has already proven the golfer a
+ * member (the dashboard finds the challenge in the golfer's own list).
+ */
+export function boardTopOfMember(ctx: SignedInContext, challengeId: number): Promise<LeaderboardEntry[]> {
+  return readThrough(
+    ctx,
+    `board-top:${challengeId}`,
+    () => challengeBoardTop(ctx.db, challengeId),
+    boardDeps(challengeId),
+  );
+}
+
 /** leaderboards.challengeTop: the top of a board, as the dashboard widget shows it (members only). */
 export async function challengeLeaderboardTop(
   ctx: SignedInContext,
   input: z.output<typeof challengeLeaderboardSchema>,
 ): Promise<LeaderboardEntry[]> {
   const { challengeId } = input;
-  return readAsMember(ctx, challengeId, () =>
-    readThrough(ctx, `board-top:${challengeId}`, () => challengeBoardTop(ctx.db, challengeId), boardDeps(challengeId)),
-  );
+  return readAsMember(ctx, challengeId, () => boardTopOfMember(ctx, challengeId));
 }
 
 /** A page of the golfer's challenges, latest end first: O(the golfer's challenges), by user index. */

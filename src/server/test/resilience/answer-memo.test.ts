@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { decodeWire } from "../../../shared/wire/trpc-transformer";
+import { rows } from "../../db/raw";
 import { createChallenge, join, today } from "../harness/challenge-fixtures";
 import type { RestClient } from "../harness/harness";
 import { twoInstances } from "../harness/instances";
@@ -179,6 +181,80 @@ describe("the answer memo: what a memoised answer was made of changes, the answe
       expect((await stranger.client.get(path.board)).status).toBe(404);
     }
     expect(await memoHits(two.a.url)).toBe(hitsBefore);
+  });
+});
+
+describe("GET /api/dashboard through the memo (ADR 0063)", () => {
+  const DASHBOARD = "/api/dashboard";
+  const restRead = async (client: RestClient) => {
+    const res = await client.get(DASHBOARD);
+    expect(res.status).toBe(200);
+    return { text: res.text, data: JSON.parse(res.text) };
+  };
+  async function restMemoised(origin: string, client: RestClient) {
+    for (let i = 0; i < 5; i++) {
+      const before = await memoHits(origin);
+      const answer = await restRead(client);
+      if ((await memoHits(origin)) > before) return answer;
+    }
+    throw new Error(`${DASHBOARD} was never answered from the memo on ${origin}`);
+  }
+  async function restSeenWithin(client: RestClient, seen: (data: any) => boolean, since: number) {
+    for (;;) {
+      const started = performance.now();
+      const answer = await restRead(client);
+      if (seen(answer.data)) return started - since;
+      if (started - since > WITHIN_MS)
+        throw new Error(`${DASHBOARD} still stale ${Math.round(started - since)} ms after the change`);
+      await Bun.sleep(10);
+    }
+  }
+  const earned = (d: any) => d.achievements.map((a: any) => a.achievementId);
+
+  test("an achievement awarded without a record (as at a challenge's end) reaches both instances within 1 s", async () => {
+    const { friend, challenge } = await twoGolfersInAChallenge(["Ada Award", "Ben Badge"]);
+    const friendOnB = on(two.b.origin, friend);
+    const before = await restMemoised(two.a.url, friend.client);
+    expect(before.data.currentChallengeId).toBe(challenge.id);
+    await restMemoised(two.b.origin, friendOnB);
+    const [award] = await rows<{ id: number }>(
+      two.database.db,
+      sql`select a.id from achievements a
+          where not exists (select 1 from user_achievements ua where ua.user_id = ${friend.id} and ua.achievement_id = a.id)
+          order by a.sort_order desc limit 1`,
+    );
+
+    // Written straight to the table, as results.freeze awards: no record, no membership changes.
+    const since = performance.now();
+    await rows(
+      two.database.db,
+      sql`insert into user_achievements (user_id, achievement_id, challenge_id) values (${friend.id}, ${award.id}, ${challenge.id})`,
+    );
+    const onA = await restSeenWithin(friend.client, (d) => earned(d).includes(award.id), since);
+    const onB = await restSeenWithin(friendOnB, (d) => earned(d).includes(award.id), since);
+    console.log(
+      `an award reached the memoised dashboard on A after ${Math.round(onA)} ms, on B after ${Math.round(onB)} ms`,
+    );
+  });
+
+  test("a birdie shows at once to its writer and on the board of a rival on B within 1 s; the memo's text is the route's", async () => {
+    const { owner, friend, challenge } = await twoGolfersInAChallenge(["Cy Current", "Dot Dash"]);
+    const ownerOnB = on(two.b.origin, owner);
+    await restMemoised(two.a.url, friend.client);
+    await restMemoised(two.b.origin, ownerOnB);
+
+    const since = performance.now();
+    expect((await record(friend.client, challenge.id, 4)).status).toBe(201);
+    const mine = (await restRead(friend.client)).data;
+    expect(mine.challenges.find((c: any) => c.id === challenge.id).birdiedHoles).toEqual([4]);
+    // The first birdie of all earns one at once: the list is not the memoised one from before.
+    expect(mine.achievements.length).toBeGreaterThan(0);
+    const boardMs = await restSeenWithin(ownerOnB, (d) => pointsOf(d.leaderboard, friend.id) > 0, since);
+    console.log(`a birdie reached a rival's memoised dashboard on B after ${Math.round(boardMs)} ms`);
+
+    const memo = await restMemoised(two.a.url, owner.client);
+    const made = await owner.client.get(`${DASHBOARD}?fresh=${Math.random()}`);
+    expect(memo.text).toBe(made.text);
   });
 });
 
