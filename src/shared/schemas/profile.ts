@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { updateProfileSchema } from "./auth";
 
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-export const INVALID_PICTURE_TYPE = "Invalid file type: Please select an image file.";
-export const PICTURE_TOO_LARGE = "File too large: Please select an image smaller than 5MB.";
+import { INVALID_PICTURE_TYPE, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE } from "./picture-limits";
+
+export { INVALID_PICTURE_TYPE, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE } from "./picture-limits";
 
 /** A picture as the client sends it: a base64 data URL (the client resizes to 800x800 JPEG 0.85). */
 export const pictureUploadSchema = z.object({

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { base64UrlBytes } from "./base64url";
+
+export { base64UrlBytes } from "./base64url";
 
 // Web Push subscriptions (docs/product/rules.md#push-notifications, ADR 0038): the body is the
 // browser's PushSubscription.toJSON(). The shape is checked here; which hosts an endpoint may name
@@ -7,19 +10,6 @@ import { z } from "zod";
 export const PUSH_ENDPOINT_MAX = 2048;
 export const ENDPOINT_INVALID = "The push endpoint must be a web address";
 export const KEYS_INVALID = "The push subscription keys are missing or invalid";
-
-/** The bytes of a base64url text (padding optional), or null when it is not base64url. */
-export function base64UrlBytes(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null;
-  const plain = text.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/");
-  if (plain.length % 4 === 1) return null;
-  try {
-    const binary = atob(plain + "=".repeat((4 - (plain.length % 4)) % 4));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 const endpointSchema = z
   .string({ error: ENDPOINT_INVALID })

@@ -13,3 +13,5 @@ export { authRedirectUrl, safeRedirectTarget } from "./lib/safe-redirect";
 export { EmailConfirmBanner } from "./components/email-confirm-banner";
 /** Settings -> Email: the change-of-address form. */
 export { ChangeEmailForm } from "./components/change-email-form";
+/** The admin sign-in checks its form with the same schema as the golfers' (loaded lazily). */
+export { loginSchema } from "./lib/form-schemas";

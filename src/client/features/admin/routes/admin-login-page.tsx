@@ -9,8 +9,8 @@ import { focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { toast } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
-import { loginSchema, type PublicUser } from "../../../../shared/schemas/auth";
-import { useAuth, setCurrentUser } from "../../auth/public";
+import type { PublicUser } from "../../../../shared/schemas/auth";
+import { loginSchema, setCurrentUser, useAuth } from "../../auth/public";
 import { adminTargetOf } from "../lib/admin-target";
 import { usePageTitle } from "../../../hooks/use-page-title";
 
@@ -64,7 +64,7 @@ function AdminLoginForm({ target }: { target: string }) {
     if (busy) return;
     const form = event.currentTarget;
     setFailure(null);
-    const input = validate(form);
+    const input = await validate(form);
     if (!input) return;
     // The refusal is about the pair: both fields point at the message and focus returns to them.
     const refuse = (message: string) => {

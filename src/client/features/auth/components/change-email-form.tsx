@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { changeEmailSchema } from "../../../../shared/schemas/recovery";
+import { changeEmailSchema } from "../lib/form-schemas";
 import { TextField } from "../../../components/ui/text-field";
 import { useServerFormError } from "../../../lib/server-form-error";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -26,7 +26,7 @@ export function ChangeEmailForm() {
     if (change.isPending) return;
     setSent(null);
     refusal.clear();
-    const input = validate();
+    const input = await validate();
     if (!input) return;
     try {
       const answer = await change.mutateAsync(input);

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { loginSchema } from "../../../../shared/schemas/auth";
+import { loginSchema } from "../lib/form-schemas";
 import { TextField } from "../../../components/ui/text-field";
 import { focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -21,7 +21,7 @@ export function LoginForm({ onForgot }: LoginFormProps) {
     if (isLoggingIn) return;
     const form = event.currentTarget;
     setFailure(null);
-    const input = validate(form);
+    const input = await validate(form);
     if (!input) return;
     const outcome = await login(input);
     if (outcome.error !== undefined) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { passwordResetRequestSchema } from "../../../../shared/schemas/recovery";
+import { passwordResetRequestSchema } from "../lib/form-schemas";
+import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
@@ -23,6 +24,7 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { mailEnabled, isLoading } = useMailEnabled();
   const request = useRequestPasswordReset();
+  usePreloadedSchema(passwordResetRequestSchema);
 
   function close() {
     setState("idle");
@@ -40,7 +42,9 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state !== "idle") return;
-    const parsed = passwordResetRequestSchema.safeParse({ identifier });
+    const schema = await schemaOrSay(passwordResetRequestSchema);
+    if (!schema) return;
+    const parsed = schema.safeParse({ identifier });
     if (!parsed.success) {
       showError(parsed.error.issues[0]?.message ?? "Please enter your username or email");
       return;

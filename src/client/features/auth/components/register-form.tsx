@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { registerSchema } from "../../../../shared/schemas/auth";
+import { registerSchema } from "../lib/form-schemas";
 import { TextField } from "../../../components/ui/text-field";
 import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -21,7 +21,7 @@ export function RegisterForm() {
     if (isRegistering) return;
     const form = event.currentTarget;
     setFailure(null);
-    const input = validate(form);
+    const input = await validate(form);
     if (!input) return;
     const outcome = await register(input);
     if (outcome.error === undefined) return;

@@ -1,9 +1,6 @@
 import { useState } from "react";
-import {
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  type NotificationSettings,
-} from "../../../../shared/schemas/notifications";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../../../../shared/schemas/notification-kinds";
+import type { NotificationSettings } from "../../../../shared/schemas/notifications";
 import { errorMessage } from "../../../lib/errors";
 import { useNotificationSettings, useUpdateNotificationSettings } from "../hooks/use-notifications";
 

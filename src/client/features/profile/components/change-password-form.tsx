@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { changePasswordSchema } from "../../../../shared/schemas/auth";
+import { changePasswordSchema } from "../lib/form-schemas";
 import { TextField } from "../../../components/ui/text-field";
 import { useServerFormError } from "../../../lib/server-form-error";
 import { toast } from "../../../lib/toast";
@@ -23,7 +23,7 @@ export function ChangePasswordForm() {
     event.preventDefault();
     if (change.isPending) return;
     refusal.clear();
-    const input = validate();
+    const input = await validate();
     if (!input) return;
     try {
       const result = await change.mutateAsync(input);

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { flushSync } from "react-dom";
-import { updateProfileSchema } from "../../../../shared/schemas/auth";
+import { updateProfileSchema } from "../lib/form-schemas";
+import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { TextField } from "../../../components/ui/text-field";
 import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { firstIssueByField } from "../../../lib/form-errors";
@@ -20,6 +21,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const failureId = useId();
   const update = useUpdateProfile();
+  usePreloadedSchema(updateProfileSchema);
 
   const set = (field: keyof ProfileFormValues) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -32,7 +34,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     const form = event.currentTarget;
     setFailure(null);
     const input = profileUpdate(values, user);
-    const parsed = updateProfileSchema.safeParse(input);
+    const schema = await schemaOrSay(updateProfileSchema);
+    if (!schema) return;
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
       // The inline error replaces an earlier "Profile updated" (docs/product/routes-and-screens.md#toasts).
       dismissToasts();

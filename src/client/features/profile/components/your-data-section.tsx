@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
-import { deleteAccountSchema } from "../../../../shared/schemas/account";
+import { deleteAccountSchema } from "../lib/form-schemas";
+import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
@@ -18,6 +19,7 @@ export function YourDataSection() {
   const trigger = useRef<HTMLButtonElement>(null);
   const remove = trpc.account.delete.useMutation();
   const { signOutLocally } = useAuth();
+  usePreloadedSchema(deleteAccountSchema);
 
   function close() {
     setOpen(false);
@@ -29,7 +31,9 @@ export function YourDataSection() {
   async function onDelete(event: FormEvent) {
     event.preventDefault();
     if (remove.isPending) return;
-    const parsed = deleteAccountSchema.safeParse({ password });
+    const schema = await schemaOrSay(deleteAccountSchema);
+    if (!schema) return;
+    const parsed = schema.safeParse({ password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;

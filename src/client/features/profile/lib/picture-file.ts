@@ -1,4 +1,4 @@
-import { INVALID_PICTURE_TYPE, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../../../../shared/schemas/profile";
+import { INVALID_PICTURE_TYPE, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE } from "../../../../shared/schemas/picture-limits";
 
 // Profile picture (docs/product/texts-and-messages.md#profile-picture): the shared messages read
 // "Title: description" and show as a toast.

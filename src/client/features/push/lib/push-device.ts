@@ -1,4 +1,4 @@
-import { base64UrlBytes } from "../../../../shared/schemas/push";
+import { base64UrlBytes } from "../../../../shared/schemas/base64url";
 
 // This browser's side of Web Push (docs/product/rules.md#push-notifications): permission, the
 // PushManager subscription, and its JSON for the server. The server decides nothing here; it only
