@@ -28,7 +28,9 @@ queueMicrotask(() => {
 });
 initTheme();
 startHistory();
-mountAnnouncer();
+// A task of its own, after this one: the region must exist before the first announcement (a
+// navigation, well after the first render), not inside the entry's long task (issue 19, TBT).
+setTimeout(mountAnnouncer, 0);
 keepKeyboardFocusInView();
 // Before the first render: the install prompt event can fire early and only once.
 captureInstallPrompt();

@@ -31,6 +31,8 @@ export type NavigateFunction = {
 const SCROLL_STORAGE_KEY = "scroll-positions";
 // Scroll position per history entry (its key), kept over reloads for the tab (sessionStorage).
 let scrollPositions: Record<string, number> = {};
+// Whether scrollPositions holds what sessionStorage had: read at start only when it can matter.
+let positionsRead = false;
 // The entry whose page is on screen: popstate has already moved history.state to the next one.
 let shownKey: string | null = null;
 // The navigation under way asked to keep the scroll position (tabs and filters in the query).
@@ -49,6 +51,14 @@ function rememberScroll() {
   if (shownKey) scrollPositions[shownKey] = window.scrollY;
 }
 
+function storedPositions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? "{}") ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Called once before the first render: gives the entry the visit starts on an index and a key
  * (Back/forward scroll memory and historyIndex() need them). The popstate listener goes in before
@@ -58,11 +68,11 @@ export function startHistory() {
   const entry = currentEntry();
   if (entry?.idx == null || !entry.key)
     window.history.replaceState({ ...entry, key: entry?.key || newKey(), idx: entry?.idx ?? 0 }, "");
-  try {
-    scrollPositions = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? "{}") ?? {};
-  } catch {
-    scrollPositions = {};
-  }
+  // Only an entry that already had a key (a reload, a return to an earlier visit) can have a saved
+  // position. A first visit leaves sessionStorage alone: its first access in a tab took 1.6-16 ms
+  // of the entry's task here (issue 19, TBT); pagehide merges with what is stored instead.
+  positionsRead = Boolean(entry?.key);
+  if (positionsRead) scrollPositions = storedPositions();
   window.addEventListener("popstate", () => {
     rememberScroll();
     keepScroll = false;
@@ -70,6 +80,8 @@ export function startHistory() {
   window.addEventListener("pagehide", () => {
     rememberScroll();
     try {
+      if (!positionsRead) scrollPositions = { ...storedPositions(), ...scrollPositions };
+      positionsRead = true;
       sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(scrollPositions));
     } catch {
       // Storage full or blocked: a reload starts at the top, nothing worse.

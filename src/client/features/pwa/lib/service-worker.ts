@@ -19,10 +19,15 @@ function setState(next: UpdateState) {
 // Long-lived tabs (the app left open on a phone) still learn about a deploy.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Registration code (workbox-window) loads after the first screen: it never delays first paint. */
+/**
+ * Registration code (workbox-window) loads after the page's load event, in a task of its own: it
+ * never delays the first paint, and importing it is no part of the entry's long task (issue 19).
+ */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
-  void import("virtual:pwa-register").then(({ registerSW }) => register(registerSW));
+  const start = () => void import("virtual:pwa-register").then(({ registerSW }) => register(registerSW));
+  if (document.readyState === "complete") setTimeout(start, 0);
+  else window.addEventListener("load", start, { once: true });
 }
 
 function register(registerSW: typeof import("virtual:pwa-register").registerSW) {
