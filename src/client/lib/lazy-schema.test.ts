@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { lazySchema, schemaOrSay } from "./lazy-schema";
+import { lazySchema, parseWith, schemaOrSay } from "./lazy-schema";
 import { connectToasts, type ShownToast } from "./toast";
 
 // The forms' schemas load after the page (issue 19): one import however many forms ask, a failed
@@ -46,5 +46,19 @@ describe("lazySchema", () => {
     });
     expect(await schemaOrSay(failing)).toBeNull();
     expect(shown.map((t) => [t.title, t.variant])).toEqual([["You're offline", "destructive"]]);
+  });
+
+  test("parseWith: the check's result once loaded; null when the schema cannot load", async () => {
+    connectToasts({ show: () => undefined, dismiss: () => undefined });
+    const parsed = await parseWith(
+      lazySchema(async () => name),
+      "x",
+    );
+    expect(parsed?.success).toBe(false);
+    expect(parsed?.error?.issues[0]?.message).toBe("Too short");
+    const failing = lazySchema<typeof name>(async () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    });
+    expect(await parseWith(failing, "Ada")).toBeNull();
   });
 });

@@ -27,11 +27,10 @@ export function lazySchema<S extends z.ZodType>(importer: () => Promise<S>): Laz
 }
 
 /** Starts loading `schema` once the form has mounted (a task of its own, after the first paint). */
-export function usePreloadedSchema<S extends z.ZodType>(schema: LazySchema<S>): LazySchema<S> {
+export function usePreloadedSchema<S extends z.ZodType>(schema: LazySchema<S>): void {
   useEffect(() => {
     schema.load().catch(() => undefined);
   }, [schema]);
-  return schema;
 }
 
 /**
@@ -49,4 +48,13 @@ export async function schemaOrSay<S extends z.ZodType>(schema: LazySchema<S>): P
     });
     return null;
   }
+}
+
+/** `input` checked by `schema` once it has loaded; null when it could not load (the golfer was told). */
+export async function parseWith<S extends z.ZodType>(
+  schema: LazySchema<S>,
+  input: unknown,
+): Promise<z.ZodSafeParseResult<z.output<S>> | null> {
+  const loaded = await schemaOrSay(schema);
+  return loaded ? loaded.safeParse(input) : null;
 }

@@ -31,8 +31,6 @@ export type NavigateFunction = {
 const SCROLL_STORAGE_KEY = "scroll-positions";
 // Scroll position per history entry (its key), kept over reloads for the tab (sessionStorage).
 let scrollPositions: Record<string, number> = {};
-// Whether scrollPositions holds what sessionStorage had: read at start only when it can matter.
-let positionsRead = false;
 // The entry whose page is on screen: popstate has already moved history.state to the next one.
 let shownKey: string | null = null;
 // The navigation under way asked to keep the scroll position (tabs and filters in the query).
@@ -71,8 +69,7 @@ export function startHistory() {
   // Only an entry that already had a key (a reload, a return to an earlier visit) can have a saved
   // position. A first visit leaves sessionStorage alone: its first access in a tab took 1.6-16 ms
   // of the entry's task here (issue 19, TBT); pagehide merges with what is stored instead.
-  positionsRead = Boolean(entry?.key);
-  if (positionsRead) scrollPositions = storedPositions();
+  if (entry?.key) scrollPositions = storedPositions();
   window.addEventListener("popstate", () => {
     rememberScroll();
     keepScroll = false;
@@ -80,8 +77,8 @@ export function startHistory() {
   window.addEventListener("pagehide", () => {
     rememberScroll();
     try {
-      if (!positionsRead) scrollPositions = { ...storedPositions(), ...scrollPositions };
-      positionsRead = true;
+      // What this document saw wins over what the tab stored (the same, when read at the start).
+      scrollPositions = { ...storedPositions(), ...scrollPositions };
       sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(scrollPositions));
     } catch {
       // Storage full or blocked: a reload starts at the top, nothing worse.

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
 import { focusFirstInvalid } from "./focus";
-import { type LazySchema, schemaOrSay, usePreloadedSchema } from "./lazy-schema";
+import { type LazySchema, parseWith, usePreloadedSchema } from "./lazy-schema";
 import { firstIssueByField } from "./form-errors";
 import { dismissToasts } from "./toast";
 
@@ -27,9 +27,8 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
   };
 
   const validate = async (form?: HTMLFormElement | null): Promise<z.output<S> | null> => {
-    const loaded = await schemaOrSay(schema);
-    if (!loaded) return null;
-    const parsed = loaded.safeParse(values);
+    const parsed = await parseWith(schema, values);
+    if (!parsed) return null;
     if (!parsed.success) {
       // An inline error contradicts whatever toast is still up (a success from before).
       dismissToasts();

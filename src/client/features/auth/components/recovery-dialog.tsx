@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { passwordResetRequestSchema } from "../lib/form-schemas";
-import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
+import { parseWith, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/errors";
@@ -42,9 +42,8 @@ export function RecoveryDialog({ open, onClose }: RecoveryDialogProps) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state !== "idle") return;
-    const schema = await schemaOrSay(passwordResetRequestSchema);
-    if (!schema) return;
-    const parsed = schema.safeParse({ identifier });
+    const parsed = await parseWith(passwordResetRequestSchema, { identifier });
+    if (!parsed) return;
     if (!parsed.success) {
       showError(parsed.error.issues[0]?.message ?? "Please enter your username or email");
       return;

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { flushSync } from "react-dom";
 import { updateProfileSchema } from "../lib/form-schemas";
-import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
+import { parseWith, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { TextField } from "../../../components/ui/text-field";
 import { focusElement, focusFirstInvalid } from "../../../lib/focus";
 import { firstIssueByField } from "../../../lib/form-errors";
@@ -34,9 +34,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     const form = event.currentTarget;
     setFailure(null);
     const input = profileUpdate(values, user);
-    const schema = await schemaOrSay(updateProfileSchema);
-    if (!schema) return;
-    const parsed = schema.safeParse(input);
+    const parsed = await parseWith(updateProfileSchema, input);
+    if (!parsed) return;
     if (!parsed.success) {
       // The inline error replaces an earlier "Profile updated" (docs/product/routes-and-screens.md#toasts).
       dismissToasts();

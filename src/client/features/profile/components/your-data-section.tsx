@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { deleteAccountSchema } from "../lib/form-schemas";
-import { schemaOrSay, usePreloadedSchema } from "../../../lib/lazy-schema";
+import { parseWith, usePreloadedSchema } from "../../../lib/lazy-schema";
 import { ConfirmActions } from "../../../components/ui/confirm-actions";
 import { Dialog } from "../../../components/ui/dialog";
 import { TextField } from "../../../components/ui/text-field";
@@ -31,9 +31,8 @@ export function YourDataSection() {
   async function onDelete(event: FormEvent) {
     event.preventDefault();
     if (remove.isPending) return;
-    const schema = await schemaOrSay(deleteAccountSchema);
-    if (!schema) return;
-    const parsed = schema.safeParse({ password });
+    const parsed = await parseWith(deleteAccountSchema, { password });
+    if (!parsed) return;
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
