@@ -49,7 +49,7 @@ describe("lazySchema", () => {
   });
 
   test("parseWith: the check's result once loaded; null when the schema cannot load", async () => {
-    connectToasts({ show: () => undefined, dismiss: () => undefined });
+    connectToasts({ show: () => 0, dismiss: () => undefined });
     const parsed = await parseWith(
       lazySchema(async () => name),
       "x",
