@@ -44,6 +44,27 @@ const markModulesNeedingZod: Plugin = {
   },
 };
 
+// React's DOM renderer, which main.tsx imports dynamically so that it evaluates in a task of its
+// own (ADR 0065): index.html modulepreloads its chunk, so it downloads beside the entry's instead
+// of after it, and counts as initial JS like the rest of what the first render needs.
+const RENDERER_MODULE = /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/;
+const preloadRenderer: Plugin = {
+  name: "birdie:preload-renderer",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler(html, ctx) {
+      const chunk = Object.values(ctx.bundle ?? {}).find(
+        (c) => c.type === "chunk" && c.moduleIds.some((id) => RENDERER_MODULE.test(id)),
+      );
+      if (chunk?.type !== "chunk") throw new Error("build: no chunk holds react-dom/client");
+      const files = [chunk.fileName, ...chunk.imports].filter((file) => !html.includes(`/${file}"`));
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      return html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+    },
+  },
+};
+
 // The app's own full-screen "Loading..." (ADR 0048), rendered into index.html's #root so it paints
 // before any script runs; React replaces it on its first render. Rendered from the component, so
 // the served page and the app never show two different spinners.
@@ -61,6 +82,7 @@ export default defineConfig({
   root: clientRoot,
   plugins: [
     markModulesNeedingZod,
+    preloadRenderer,
     loadingShell,
     react(),
     tailwindcss(),
@@ -126,6 +148,9 @@ export default defineConfig({
             // Everything the entry loads statically, in one chunk beside it (was 22 chunks); the
             // same modules, so the initial JS does not grow (it shrank: less chunk glue).
             { name: "shell", tags: ["$initial"], priority: 30 },
+            // React's DOM renderer, which main.tsx imports dynamically (ADR 0065), with the small
+            // part of react-dom the pages use (portals): one chunk the HTML modulepreloads.
+            { name: "react-dom", test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 35 },
             // Small modules (< 3 kB source) that two or more pages share, with what they import,
             // in one chunk every page loads and the service worker then keeps (18 kB gzipped);
             // not those that load zod: pages without a form never need it (ADR 0048).

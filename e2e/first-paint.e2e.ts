@@ -209,6 +209,11 @@ test.describe("first paint", () => {
       expect(served, path).toContain(signedInUser.displayName);
       const entry = /<meta name="app-entry" content="([^"]+)"/.exec(served)?.[1];
       expect(entry, path).toBeTruthy();
+      // React's renderer (ADR 0065) is not fetched before the paint either: named, then preloaded
+      // by the script that starts the entry.
+      const renderer = /<meta name="app-preload" content="([^"]*react-dom[^"]*)"/.exec(served)?.[1];
+      expect(renderer, path).toBeTruthy();
+      expect(served, path).not.toContain(`<link rel="modulepreload" crossorigin href="${renderer}">`);
       // What shows until the app's entry runs is the server's HTML alone.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -222,6 +227,7 @@ test.describe("first paint", () => {
       release();
       await expect(page.locator("#root"), path).not.toHaveAttribute("inert");
       await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(page.locator(`link[rel="modulepreload"][href="${renderer}"]`), path).toHaveCount(1);
       await page.unrouteAll();
     }
     // The app runs on what it took over: the challenge page's Overview fills in.

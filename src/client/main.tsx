@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { preloadFirstScreen } from "./app/router";
 import { captureInstallPrompt, registerServiceWorker } from "./features/pwa/public";
@@ -36,6 +35,12 @@ keepKeyboardFocusInView();
 captureInstallPrompt();
 registerServiceWorker();
 
+// React's DOM renderer, asked for now (the HTML modulepreloads its chunk) and evaluated in a task
+// of its own once this one is over: evaluated with the app it was about half of one long task that
+// blocked a phone's main thread before anything could render (issue 19, Total Blocking Time; ADR
+// 0065). Nothing renders before both have run either way.
+const loadingRenderer = import("react-dom/client");
+
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
@@ -59,17 +64,19 @@ const hydrating =
   container.dataset.firstScreen === window.location.pathname && firstPaintData()?.user === null
     ? preloadFirstScreen(window.location.pathname)
     : null;
-if (hydrating !== null) {
-  // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
-  // A chunk that failed to load leaves React.lazy to try again while hydrating.
-  void hydrating.catch(() => {}).then(() => hydrateRoot(container, app));
-} else {
-  // The first render as a transition: React then renders in slices of a few milliseconds and lets
-  // the browser in between, instead of one long task that blocks a phone's main thread while the
-  // page fills (Lighthouse's Total Blocking Time; ADR 0052). What the server painted stays on screen
-  // until the render commits.
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(app);
-  });
-}
+void loadingRenderer.then(({ createRoot, hydrateRoot }) => {
+  if (hydrating !== null) {
+    // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
+    // A chunk that failed to load leaves React.lazy to try again while hydrating.
+    void hydrating.catch(() => {}).then(() => hydrateRoot(container, app));
+  } else {
+    // The first render as a transition: React then renders in slices of a few milliseconds and lets
+    // the browser in between, instead of one long task that blocks a phone's main thread while the
+    // page fills (Lighthouse's Total Blocking Time; ADR 0052). What the server painted stays on screen
+    // until the render commits.
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
+  }
+});

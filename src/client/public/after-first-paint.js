@@ -11,6 +11,15 @@
     var entry = document.querySelector('meta[name="app-entry"]');
     if (started || !entry) return;
     started = true;
+    // The chunks the entry will ask for (React's renderer among them), fetched beside it.
+    var preloads = document.querySelectorAll('meta[name="app-preload"]');
+    for (var i = 0; i < preloads.length; i++) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = preloads[i].getAttribute("content");
+      document.head.appendChild(link);
+    }
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "";

@@ -14,16 +14,19 @@ import { RENDER_BUNDLE, scriptSafeJson } from "./first-paint";
 let h: TestHarness;
 let dir: string;
 
-const INDEX = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
+// React's renderer: the entry imports it dynamically, the pages statically, and the HTML preloads
+// it (ADR 0065): a page's preloads must not name it a second time.
+const INDEX = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/renderer.js"></head><body><div id="root"></div></body></html>`;
 /** What scripts/prerender-first-screens.ts writes for /auth, shortened (ADR 0054). */
 const AUTH_SCREEN = `<!doctype html><html><head><title>Birdie</title><meta name="app-entry" content="/assets/main.js"></head><body><div id="root" data-first-screen="/auth" inert><h1>Welcome back</h1></div></body></html>`;
 const MANIFEST = {
-  "index.html": { file: "assets/main.js", isEntry: true, imports: ["_shared.js"] },
+  "index.html": { file: "assets/main.js", isEntry: true, imports: ["_shared.js"], dynamicImports: ["_renderer.js"] },
+  "_renderer.js": { file: "assets/renderer.js", isDynamicEntry: true },
   "_shared.js": { file: "assets/shared.js" },
   "features/dashboard/routes/dashboard-page.tsx": {
     file: "assets/dashboard-page.js",
     isDynamicEntry: true,
-    imports: ["_shared.js", "_widgets.js"],
+    imports: ["_shared.js", "_renderer.js", "_widgets.js"],
   },
   "_widgets.js": { file: "assets/widgets.js" },
   "features/auth/routes/auth-page.tsx": { file: "assets/auth-page.js", isDynamicEntry: true },
@@ -74,17 +77,17 @@ describe("first paint", () => {
     const me = (await client.get("/api/user")).json;
     expect(dataBlock(html)).toEqual({ user: me });
     expect(dataBlock(html).user.displayName).toBe(user.displayName);
-    expect(preloads(html)).toEqual(["/assets/dashboard-page.js", "/assets/widgets.js"]);
+    expect(preloads(html)).toEqual(["/assets/renderer.js", "/assets/dashboard-page.js", "/assets/widgets.js"]);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/dashboard">');
     const profile = (await client.get("/profile")).text;
-    expect(preloads(profile)).toEqual(["/assets/profile-page.js"]);
+    expect(preloads(profile)).toEqual(["/assets/renderer.js", "/assets/profile-page.js"]);
     expect(profile).not.toContain("/api/dashboard");
   });
 
   test("a challenge's page preloads that challenge (GET /api/challenges/:id); other challenge pages do not", async () => {
     const { client } = await signUp(h);
     const html = (await client.get("/challenges/42")).text;
-    expect(preloads(html)).toEqual(["/assets/challenge-page.js"]);
+    expect(preloads(html)).toEqual(["/assets/renderer.js", "/assets/challenge-page.js"]);
     expect(dataPreloads(html)).toEqual(["/api/challenges/42"]);
     expect(dataPreloads((await client.get("/challenges/42/")).text)).toEqual(["/api/challenges/42"]);
     for (const other of [
@@ -103,7 +106,7 @@ describe("first paint", () => {
     const anonymous = new RestClient(h.app);
     const html = (await anonymous.get("/")).text;
     expect(dataBlock(html)).toEqual({ user: null });
-    expect(preloads(html)).toEqual(["/assets/auth-page.js"]);
+    expect(preloads(html)).toEqual(["/assets/renderer.js", "/assets/auth-page.js"]);
     expect(html).not.toContain("/api/dashboard");
     const { client } = await signUp(h);
     const shell = await client.get("/index.html");
@@ -159,7 +162,7 @@ describe("first paint, rendered per request (ADR 0055)", () => {
     return "<main><h1>" + data.user.displayName + "</h1><p>" + location.pathname + location.search + "</p>" +
       (data.challenge ? "<h2>" + data.challenge.name + "</h2>" : "") + "</main>";
   }`;
-  const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
+  const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/renderer.js"></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
   beforeAll(async () => {
     renderedDir = fakeBuild(INDEX_WITH_SHELL, { path: RENDER_BUNDLE, text: FAKE_BUNDLE });
     rendered = await createTestHarness({ env: { STATIC_DIR: renderedDir } });
@@ -177,12 +180,17 @@ describe("first paint, rendered per request (ADR 0055)", () => {
     expect(html).toContain(
       '<div id="root" data-first-screen="/profile" inert><main><h1>Tess Green</h1><p>/profile</p></main></div>',
     );
+    // The entry and the chunks index.html preloads (React's renderer, ADR 0065) wait for the paint.
     expect(html).toContain(
-      '<meta name="app-entry" content="/assets/main.js"><script async src="/after-first-paint.js"></script>',
+      '<meta name="app-entry" content="/assets/main.js"><meta name="app-preload" content="/assets/renderer.js"><script async src="/after-first-paint.js"></script>',
     );
     expect(html).not.toContain('<script type="module"');
     expect(dataBlock(html).user.displayName).toBe("Tess Green");
     expect(preloads(html)).toEqual(["/assets/profile-page.js"]);
+    // A page that imports the renderer statically does not preload it ahead of the paint either.
+    const dashboard = (await client.get("/")).text;
+    expect(dashboard).toContain('data-first-screen="/"');
+    expect(preloads(dashboard)).toEqual(["/assets/dashboard-page.js", "/assets/widgets.js"]);
     // The query goes to the render; the attribute names the path as the browser has it.
     expect((await client.get("/leaderboard/global?period=year")).text).toContain(
       "<p>/leaderboard/global?period=year</p>",

@@ -74,18 +74,27 @@ export function firstScreenFile(path: string, search: string): string | null {
  * the server's per-request pages, ADR 0055) and the entry named in a meta element instead of a
  * module script: /after-first-paint.js loads it once the browser has painted. As a module script
  * (or a modulepreload) it would download beside the stylesheet and run as soon as it arrived, often
- * before the first frame, and the painted page would wait for the app. The price: the app starts a
- * round trip later than it could, the page being on screen meanwhile.
+ * before the first frame, and the painted page would wait for the app. Its modulepreloads likewise
+ * become `app-preload` meta elements, which that script turns back into preloads as it starts the
+ * entry. The price: the app starts a round trip later than it could, the page being on screen meanwhile.
  */
 export function firstScreenHtml(index: string, path: string, markup: string): string {
   const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  // index.html's modulepreloads (the chunks the entry loads, React's renderer among them: ADR 0065)
+  // wait with it: downloaded beside the stylesheet, they would delay the first paint they serve.
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const src = entry.exec(index)?.[1];
   if (!root.test(index)) throw new Error("index.html: no #root with the loading shell in it");
   if (!src) throw new Error("index.html: no module entry script");
+  const later = [...index.matchAll(preload)].map((m) => `<meta name="app-preload" content="${m[1]}">`).join("");
   return (
     index
-      .replace(entry, `<meta name="app-entry" content="${src}"><script async src="/after-first-paint.js"></script>`)
+      .replace(preload, "")
+      .replace(
+        entry,
+        `<meta name="app-entry" content="${src}">${later}<script async src="/after-first-paint.js"></script>`,
+      )
       // inert until the app has committed over it (main.tsx: hydrated or replaced): the page shows at
       // once, but what is typed or tapped before then would be lost, so nothing takes input yet.
       .replace(root, () => `<div id="root" data-first-screen="${path}" inert>${markup}</div>`)
@@ -127,19 +136,15 @@ export function firstPaint(staticDir: string): FirstPaint {
   // The entry's own chunks are in index.html already.
   const entryFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticChunkFiles(manifest, key, entryFiles);
-  const preloadsOf = new Map<string, string>();
-  const linksFor = (page: string): string => {
-    let links = preloadsOf.get(page);
-    if (links === undefined) {
-      links = [...staticChunkFiles(manifest, page)]
-        .filter((f) => !entryFiles.has(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join("");
-      preloadsOf.set(page, links);
+  const preloadsOf = new Map<string, string[]>();
+  const filesFor = (page: string): string[] => {
+    let files = preloadsOf.get(page);
+    if (files === undefined) {
+      files = [...staticChunkFiles(manifest, page)].filter((f) => !entryFiles.has(f));
+      preloadsOf.set(page, files);
     }
-    return links;
+    return files;
   };
-
   return {
     render(index, path, user, extras = {}) {
       const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
@@ -148,7 +153,12 @@ export function firstPaint(staticDir: string): FirstPaint {
       else if (normalized === "/auth" || normalized === "/login" || SIGNED_IN_ONLY.some((p) => p.test(normalized)))
         page = AUTH_PAGE;
       let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user, ...extras })}</script>`;
-      if (page) head += linksFor(page);
+      // Not those `index` names already: the entry's, and React's renderer (ADR 0065; the entry
+      // imports it dynamically, the pages statically), as a modulepreload or, on a first screen,
+      // as an app-preload held back until the paint.
+      if (page)
+        for (const f of filesFor(page))
+          if (!index.includes(`/${f}"`)) head += `<link rel="modulepreload" crossorigin href="/${f}">`;
       // Data the HTML carries is not asked for again.
       const data = user && !extras.challenge ? pageDataUrl(normalized) : null;
       if (data) head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="${data}">`;
