@@ -9,6 +9,10 @@ import { type FirstPaintBlock, pageDataUrl } from "../../shared/domain/page-data
 // client's first request for it picks up: the dashboard's (GET /api/dashboard) and a challenge's
 // (GET /api/challenges/:id; the client asks for the rest of its overview in the same moment).
 
+/** A module preload as Vite writes it into index.html, and as the server adds one. */
+const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
+const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 /** The page module of each route, as the client's router lazy-loads it (src/client/app/router.tsx). */
 const SIGNED_IN_PAGES: [RegExp, string][] = [
   [/^\/$/, "features/dashboard/routes/dashboard-page.tsx"],
@@ -81,16 +85,15 @@ export function firstScreenFile(path: string, search: string): string | null {
 export function firstScreenHtml(index: string, path: string, markup: string): string {
   const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-  // index.html's modulepreloads (the chunks the entry loads, React's renderer among them: ADR 0065)
-  // wait with it: downloaded beside the stylesheet, they would delay the first paint they serve.
-  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const src = entry.exec(index)?.[1];
   if (!root.test(index)) throw new Error("index.html: no #root with the loading shell in it");
   if (!src) throw new Error("index.html: no module entry script");
-  const later = [...index.matchAll(preload)].map((m) => `<meta name="app-preload" content="${m[1]}">`).join("");
+  // index.html's modulepreloads (the chunks the entry loads, React's renderer among them: ADR 0065)
+  // wait with it: downloaded beside the stylesheet, they would delay the first paint they serve.
+  const later = [...index.matchAll(MODULEPRELOAD)].map((m) => `<meta name="app-preload" content="/${m[1]}">`).join("");
   return (
     index
-      .replace(preload, "")
+      .replace(MODULEPRELOAD, "")
       .replace(
         entry,
         `<meta name="app-entry" content="${src}">${later}<script async src="/after-first-paint.js"></script>`,
@@ -133,18 +136,27 @@ export function firstPaint(staticDir: string): FirstPaint {
       manifest = {};
     }
   }
-  // The entry's own chunks are in index.html already.
+  // Named by index.html already, so never preloaded again (nor early on a first screen, which holds
+  // them back until the paint): the entry's own chunks, and what the build preloads beside them,
+  // React's renderer, which the entry imports dynamically and the pages statically (ADR 0065).
   const entryFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticChunkFiles(manifest, key, entryFiles);
-  const preloadsOf = new Map<string, string[]>();
-  const filesFor = (page: string): string[] => {
-    let files = preloadsOf.get(page);
-    if (files === undefined) {
-      files = [...staticChunkFiles(manifest, page)].filter((f) => !entryFiles.has(f));
-      preloadsOf.set(page, files);
+  const indexPath = resolve(staticDir, "index.html");
+  if (existsSync(indexPath))
+    for (const m of readFileSync(indexPath, "utf8").matchAll(MODULEPRELOAD)) entryFiles.add(m[1] as string);
+  const preloadsOf = new Map<string, string>();
+  const linksFor = (page: string): string => {
+    let links = preloadsOf.get(page);
+    if (links === undefined) {
+      links = [...staticChunkFiles(manifest, page)]
+        .filter((f) => !entryFiles.has(f))
+        .map(modulepreload)
+        .join("");
+      preloadsOf.set(page, links);
     }
-    return files;
+    return links;
   };
+
   return {
     render(index, path, user, extras = {}) {
       const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
@@ -153,12 +165,7 @@ export function firstPaint(staticDir: string): FirstPaint {
       else if (normalized === "/auth" || normalized === "/login" || SIGNED_IN_ONLY.some((p) => p.test(normalized)))
         page = AUTH_PAGE;
       let head = `<script type="application/json" id="first-paint">${scriptSafeJson({ user, ...extras })}</script>`;
-      // Not those `index` names already: the entry's, and React's renderer (ADR 0065; the entry
-      // imports it dynamically, the pages statically), as a modulepreload or, on a first screen,
-      // as an app-preload held back until the paint.
-      if (page)
-        for (const f of filesFor(page))
-          if (!index.includes(`/${f}"`)) head += `<link rel="modulepreload" crossorigin href="/${f}">`;
+      if (page) head += linksFor(page);
       // Data the HTML carries is not asked for again.
       const data = user && !extras.challenge ? pageDataUrl(normalized) : null;
       if (data) head += `<link rel="preload" as="fetch" crossorigin="anonymous" href="${data}">`;
