@@ -249,6 +249,63 @@ describe("running jobs", () => {
     expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  test("finishWith: a handler's writes and its job's completion commit together, so a stale claim's writes roll back", async () => {
+    const k = kind("finish-with");
+    const marks = kind("finish-with-marks");
+    await enqueueJob(h.db, k, {});
+    /** The handler's work (a job of another kind stands for any write) and the completion, in one transaction. */
+    const work =
+      (from: string, gate?: Promise<void>) =>
+      async (_p: unknown, ctx: { finishWith: (tx: never) => Promise<void> }) => {
+        await gate;
+        await h.db.transaction(async (tx) => {
+          await enqueueJob(tx, marks, { from });
+          await ctx.finishWith(tx as never);
+        });
+      };
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stale = runner({ [k]: work("stale", gate) }, { leaseMs: 300, pollMs: 50, stopTimeoutMs: 0 });
+    stale.start();
+    for (let i = 0; i < 100 && (await jobsOf(k))[0].status !== "running"; i++) await Bun.sleep(20);
+    await stale.stop();
+    await Bun.sleep(400);
+    // The lease ran out: another process claims the job and does the work.
+    expect(await runner({ [k]: work("current") }).runDue()).toBe(1);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
+    // The stale run resumes: its claim is no longer current, so its writes roll back.
+    release();
+    await Bun.sleep(200);
+    expect((await jobsOf(marks)).map((j) => j.payload)).toEqual([{ from: "current" }]);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
+  });
+
+  test("finishWith: a transaction that fails after it leaves the job to retry, with nothing written", async () => {
+    const k = kind("finish-with-fail");
+    const marks = kind("finish-with-fail-marks");
+    await enqueueJob(h.db, k, {});
+    const failing: JobHandler = async (_p, ctx) => {
+      await h.db.transaction(async (tx) => {
+        await enqueueJob(tx, marks, { from: "failed" });
+        await ctx.finishWith(tx);
+        throw new Error("after the finish");
+      });
+    };
+    expect(await runner({ [k]: failing }, { backoffMs: () => 60_000 }).runDue()).toBe(1);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "after the finish" });
+    expect(await jobsOf(marks)).toHaveLength(0);
+    await h.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, k));
+    const ok: JobHandler = async (_p, ctx) => {
+      await h.db.transaction(async (tx) => {
+        await enqueueJob(tx, marks, { from: "ok" });
+        await ctx.finishWith(tx);
+      });
+    };
+    expect(await runner({ [k]: ok }).runDue()).toBe(1);
+    expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2, lastError: null });
+    expect((await jobsOf(marks)).map((j) => j.payload)).toEqual([{ from: "ok" }]);
+  });
+
   test("a job still running at its last attempt's lease end is marked failed, not run again", async () => {
     const k = kind("lease-last");
     await enqueueJob(h.db, k, {}, { maxAttempts: 1 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Counter, Gauge } from "prom-client";
 import { type Statement, statement } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
+import type { Db } from "../db/client";
 import type { AppDeps } from "../deps";
 import { logger } from "../lib/logger";
 import type { ReadinessCheck } from "../lib/readiness";
@@ -14,7 +15,22 @@ import { queueDepth } from "./queue";
  * mid-run (the lease ran out), so handlers must tolerate a repeat of an interrupted run.
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind's handler types its own payload (the contract).
-export type JobHandler = (payload: any, ctx: { deps: AppDeps; attempt: number; jobId: number }) => Promise<void>;
+export type JobHandler = (payload: any, ctx: JobContext) => Promise<void>;
+
+export type JobContext = {
+  deps: AppDeps;
+  attempt: number;
+  jobId: number;
+  /**
+   * Marks the job done inside the handler's own transaction `tx` (ADR 0066), so the job's writes
+   * and its completion commit together: a handler whose work is one transaction then runs exactly
+   * once, even when its lease ran out and another process claimed it meanwhile (this claim is then
+   * no longer current: finishWith throws, the transaction rolls back and the current claim does the
+   * work). It also saves the separate UPDATE (a round trip and a commit) the runner makes after a
+   * handler that does not call it. Send it with the transaction's last statements (together()).
+   */
+  finishWith: (tx: Db) => Promise<void>;
+};
 export type JobHandlers = Record<string, JobHandler>;
 
 export type RunnerOptions = {
@@ -62,8 +78,9 @@ export function defaultBackoffMs(attempt: number): number {
 // A run ends with one of these, built once (db/raw.ts). Only the claim that is still current may
 // finish the job: a run that outlived its lease (and was claimed again elsewhere) changes nothing.
 const stillCurrent = sql`id = ${sql.placeholder("id")} and status = 'running' and attempts = ${sql.placeholder("attempts")}`;
-const finishJob = statement(
-  sql`update ${jobs} set status = 'done', finished_at = now(), locked_until = null, last_error = null where ${stillCurrent}`,
+const finishJob = statement<{ id: number }>(
+  sql`update ${jobs} set status = 'done', finished_at = now(), locked_until = null, last_error = null where ${stillCurrent}
+      returning id::int as "id"`,
 );
 const failJob = statement(
   sql`update ${jobs} set status = 'failed', finished_at = now(), locked_until = null, last_error = ${sql.placeholder("error")}
@@ -294,10 +311,20 @@ export class JobRunner {
       }
       const handler = this.handlers[job.kind];
       if (!handler) throw new Error(`no handler for ${job.kind}`);
-      await handler(job.payload, { deps: this.deps, attempt: job.attempts, jobId: job.id });
-      await finishJob(db, current);
+      let finished = false;
+      const finishWith = async (tx: Db) => {
+        if (!(await finishJob(tx, current)).length) throw new LeaseLost();
+        finished = true;
+      };
+      await handler(job.payload, { deps: this.deps, attempt: job.attempts, jobId: job.id, finishWith });
+      if (!finished) await finishJob(db, current);
       this.completed?.inc({ kind: job.kind });
     } catch (err) {
+      if (err instanceof LeaseLost) {
+        // Not a failure: the job's current claim (elsewhere) does the work this run rolled back.
+        logger.warn("job lease lost; its current claim runs it", { jobId: job.id, kind: job.kind });
+        return;
+      }
       const error = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_CHARS);
       const last = err instanceof GiveUp || job.attempts >= job.maxAttempts;
       // A retry without backoff is due at once.
@@ -373,3 +400,6 @@ export class JobRunner {
 }
 
 class GiveUp extends Error {}
+
+/** finishWith found this run's claim no longer current (the lease ran out and the job was claimed again). */
+class LeaseLost extends Error {}

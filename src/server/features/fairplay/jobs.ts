@@ -4,8 +4,8 @@ import { refreshFlags } from "./refresh";
 /** Enqueued by triggers on birdie_records (drizzle/0020) after every change to a golfer's records. */
 export const FAIRPLAY_REFRESH_JOB = "fairplay.refresh";
 
-const refresh: JobHandler = async (payload: { userId: number; tx?: number }, { deps }) => {
-  await refreshFlags(deps.database.db, payload.userId);
+const refresh: JobHandler = async (payload: { userId: number; tx?: number }, { deps, finishWith }) => {
+  await refreshFlags(deps.database.db, payload.userId, finishWith);
 };
 
 /** Composed into every server process's runner (server-jobs.ts). */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { statement } from "../../db/raw";
+import { together } from "../../db/together";
 import { wellFormedJson } from "../../db/schema/json";
 import { type FoundFlag, findFlags } from "./rules";
 
@@ -38,12 +39,18 @@ const upsertFlags = statement(sql`
  * inserted or updated; open flags the rules no longer find (a record deleted or voided) go away.
  * A flag an admin dismissed stays dismissed while it is about the same records, and opens again
  * when new records join it. Runs in its own transaction, one refresh per golfer at a time.
+ * `finishWith` (a job's, jobs/runner.ts) marks the job done in that transaction.
  * Resolves with the flags found.
  */
-export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]> {
+export async function refreshFlags(
+  db: Db,
+  userId: number,
+  finishWith?: (tx: Db) => Promise<void>,
+): Promise<FoundFlag[]> {
   return db.transaction(async (tx) => {
-    await lockGolfer(tx, { userId });
-    const found = await findFlags(tx, userId);
+    // The lock and the rules' reads go in one round trip (ADR 0066): on the transaction's one
+    // connection the reads run after the lock is granted, as if awaited in turn.
+    const [, found] = await together([lockGolfer(tx, { userId }), findFlags(tx, userId)]);
     // Explanations name partners as typed: lone surrogates go as U+FFFD (db/schema/json.ts).
     const rowsJson = wellFormedJson(
       found.map((f) => ({
@@ -55,7 +62,8 @@ export async function refreshFlags(db: Db, userId: number): Promise<FoundFlag[]>
         explanation: f.explanation,
       })),
     );
-    await upsertFlags(tx, { rows: rowsJson, userId });
+    // The job's completion (when run as one) commits with the flags it wrote.
+    await together([upsertFlags(tx, { rows: rowsJson, userId }), finishWith?.(tx)]);
     return found;
   });
 }

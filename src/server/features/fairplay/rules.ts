@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   type FlagRule,
   flagExplanation,
-  normaliseName,
   ONE_PARTNER_MIN_RECORDS,
   ONE_PARTNER_SHARE,
   RING_MIN_CONFIRMATIONS,
@@ -10,6 +9,7 @@ import {
 } from "../../../shared/domain/fairplay";
 import type { Db } from "../../db/client";
 import { statement } from "../../db/raw";
+import { together } from "../../db/together";
 
 // The fair-play rules (docs/product/rules.md#fair-play-flags, ADR 0041) in SQL over one golfer's
 // records (the user/date and partner indexes of birdie_records): the four rules about the golfer's
@@ -37,11 +37,6 @@ type Golfer = { display_name: string; username: string };
 const USER = sql.placeholder("userId");
 
 const golfer = statement<Golfer>(sql`select display_name, username from users where id = ${USER}`);
-
-async function golferOf(db: Db, userId: number): Promise<Golfer | undefined> {
-  const [g] = await golfer(db, { userId });
-  return g;
-}
 
 type OwnRules = {
   round_birdies: {
@@ -94,7 +89,9 @@ const ownRules = statement<OwnRules>(
           select s.challenge_id, ch.name as challenge, s.partner, s.n, s.ids
             from (select challenge_id, min(verifier_name) as partner, count(*)::int as n, array_agg(id order by id) as ids
                     from mine
-                   where partner_user_id is null and key in (${sql.placeholder("selfName")}, ${sql.placeholder("selfUser")})
+                   where partner_user_id is null
+                     and key in (select ${NORMALISED(sql`display_name`)} from users where id = ${USER}
+                                 union all select ${NORMALISED(sql`username`)} from users where id = ${USER})
                    group by challenge_id) s
             cross join lateral (select name from challenges where id = s.challenge_id limit 1) ch),
         total as (select count(*)::int as n from mine),
@@ -118,12 +115,7 @@ const ownRules = statement<OwnRules>(
                (select coalesce(json_agg(x), '[]') from two_courses x) as two_courses`,
 );
 
-async function ownRecordRules(db: Db, userId: number, g: Golfer): Promise<FoundFlag[]> {
-  const [found] = await ownRules(db, {
-    userId,
-    selfName: normaliseName(g.display_name),
-    selfUser: normaliseName(g.username),
-  });
+function ownRecordRules(userId: number, g: Golfer, found: OwnRules | undefined): FoundFlag[] {
   if (!found) return [];
   // The own-record rules flag the golfer alone; what differs is the subject and the words.
   const flag = (rule: FlagRule, subjectKey: string, ids: number[], explanation: string): FoundFlag => ({
@@ -191,8 +183,7 @@ const ring = statement<{ a: number; b: number; a_name: string; b_name: string; n
            and x.n + y.n >= ${RING_MIN_CONFIRMATIONS}`,
 );
 
-async function confirmationRing(db: Db, userId: number): Promise<FoundFlag[]> {
-  const found = await ring(db, { userId });
+function confirmationRing(found: Awaited<ReturnType<typeof ring>>): FoundFlag[] {
   return found.map((f) => ({
     rule: "confirmation_ring",
     userId: f.a,
@@ -205,8 +196,10 @@ async function confirmationRing(db: Db, userId: number): Promise<FoundFlag[]> {
 
 /** Every flag the rules find for one golfer now (rings with either golfer of the pair). */
 export async function findFlags(db: Db, userId: number): Promise<FoundFlag[]> {
-  const g = await golferOf(db, userId);
+  // Three reads sent at once, before anything is awaited: in a transaction on PostgreSQL they go
+  // in one round trip, after whatever the caller sent just before (refreshFlags's lock; ADR 0066).
+  // The own-record rules read the golfer's names themselves, so nothing waits for the golfer row.
+  const [[g], [own], rings] = await together([golfer(db, { userId }), ownRules(db, { userId }), ring(db, { userId })]);
   if (!g) return [];
-  // One after another: inside a transaction (PGlite's only connection) queries run in turn anyway.
-  return [...(await ownRecordRules(db, userId, g)), ...(await confirmationRing(db, userId))];
+  return [...ownRecordRules(userId, g, own), ...confirmationRing(rings)];
 }

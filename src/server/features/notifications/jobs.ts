@@ -5,8 +5,9 @@ import { replyWithRequest } from "../support/queries";
 import { displayNameOf } from "../users/queries";
 import { recordsForNotice, statusEventForNotice } from "../verification/queries";
 import { enqueueJob } from "../../jobs/queue";
+import { together } from "../../db/together";
 import { mailTemplates } from "../mail/public";
-import { notify, settingsFor } from "./notify";
+import { notify, notifyIn, settingsFor } from "./notify";
 import {
   NOTIFICATION_JOBS,
   type JoinedPayload,
@@ -49,42 +50,52 @@ const challengeJoined: JobHandler = async (payload: JoinedPayload, { deps }) => 
  * of the trigger-kept standings (leaderboards/queries.ts), never an aggregation of the records,
  * read together in one statement that also names the members (every member has a rank).
  */
-const roundRecorded: JobHandler = async (payload: RoundPayload, { deps }) => {
-  const db = deps.database.db;
-  const challenge = await findChallenge(db, payload.challengeId);
-  if (!challenge || !payload.recordIds.length) return;
+const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWith }) => {
+  if (!payload.recordIds.length) return;
   const key = `round:${Math.min(...payload.recordIds)}`;
   // A payload enqueued before `before` existed: the rivals hear of the round, nobody of being overtaken.
   const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
-  const [ranks, name] = await Promise.all([
-    asOf ? ranksBeforeAndAfter(db, challenge.id, asOf) : undefined,
-    displayNameOf(db, payload.userId),
-  ]);
-  const members = ranks ? ranks.map((r) => r.user_id) : await memberIdsOf(db, challenge.id);
-  const others = members.filter((id) => id !== payload.userId);
-  await notify(
-    db,
-    others,
-    "rival_round",
-    notificationText.round(name, challenge.name, payload.birdies, payload.eagles),
-    boardUrl(challenge.id),
-    { dedupeKey: key, env: deps.env },
-  );
-  const mine = ranks?.find((r) => r.user_id === payload.userId);
-  if (!ranks || !mine) return;
-  for (const is of ranks) {
-    if (is.user_id === payload.userId) continue;
-    if (is.rank_before < mine.rank_before && is.rank > mine.rank) {
-      await notify(
-        db,
-        [is.user_id],
-        "overtaken",
-        notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
+  // One transaction, in three round trips on PostgreSQL (ADR 0066): the reads together, then every
+  // notification of the round with the job's completion, then the commit. It was eight to eleven
+  // statements, each its own round trip, in one to three transactions (issue 19).
+  await deps.database.db.transaction(async (tx) => {
+    const [challenge, ranks, name] = await together([
+      findChallenge(tx, payload.challengeId),
+      asOf ? ranksBeforeAndAfter(tx, payload.challengeId, asOf) : undefined,
+      displayNameOf(tx, payload.userId),
+    ]);
+    if (!challenge) return;
+    const members = ranks ? ranks.map((r) => r.user_id) : await memberIdsOf(tx, challenge.id);
+    const others = members.filter((id) => id !== payload.userId);
+    const mine = ranks?.find((r) => r.user_id === payload.userId);
+    const overtaken =
+      ranks && mine
+        ? ranks.filter(
+            (is) => is.user_id !== payload.userId && is.rank_before < mine.rank_before && is.rank > mine.rank,
+          )
+        : [];
+    await together([
+      notifyIn(
+        tx,
+        others,
+        "rival_round",
+        notificationText.round(name, challenge.name, payload.birdies, payload.eagles),
         boardUrl(challenge.id),
-        { dedupeKey: `overtaken:${key}`, env: deps.env },
-      );
-    }
-  }
+        { dedupeKey: key, env: deps.env },
+      ),
+      ...overtaken.map((is) =>
+        notifyIn(
+          tx,
+          [is.user_id],
+          "overtaken",
+          notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
+          boardUrl(challenge.id),
+          { dedupeKey: `overtaken:${key}`, env: deps.env },
+        ),
+      ),
+      finishWith(tx),
+    ]);
+  });
 };
 
 /** Starts tomorrow, ends in 24 h, ended: to every player, with their standing where it has one. */

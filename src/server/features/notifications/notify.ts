@@ -104,50 +104,65 @@ export async function notify(
   url: string,
   opts: NotifyOptions = {},
 ): Promise<number[]> {
+  if (!userIds.length) return [];
+  return db.transaction((tx) => notifyIn(tx, userIds, kind, text, url, opts));
+}
+
+/**
+ * notify() inside the caller's transaction `tx`, which must be one (what it writes belongs
+ * together). Its first statement is sent before anything is awaited, so several calls (and the
+ * caller's other statements) sent at once travel together (ADR 0066).
+ */
+export async function notifyIn(
+  tx: Db,
+  userIds: readonly number[],
+  kind: NotificationKind,
+  text: string,
+  url: string,
+  opts: NotifyOptions = {},
+): Promise<number[]> {
   const unique = [...new Set(userIds)];
   if (!unique.length) return [];
   const body = text.trim().slice(0, NOTIFICATION_TEXT_MAX);
-  return db.transaction(async (tx) => {
-    const told = await addNotifications(tx, {
-      ids: JSON.stringify(unique),
-      kind,
-      text: body,
-      url,
-      key: opts.dedupeKey ?? null,
-    });
-    const link = linkTo(opts.env, url);
-    // Every recipient's push and mail jobs in one multi-row INSERT, not a statement each.
-    const sends: JobSpec[] = [];
-    // No settings row for the kind: the default (as settingsFor reads it).
-    const fallback = DEFAULT_NOTIFICATION_SETTINGS[kind];
-    for (const r of told) {
-      const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
-      const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.userId}:${opts.dedupeKey}` : undefined);
-      // No subscribed device, nothing to push to: no job (issue 19: a "push.send" job per golfer
-      // overtaken, claimed and finished to find no device, was ~0.6 jobs per recorded round in
-      // bench:cpu). A device subscribed after this moment misses this one push, not later ones.
-      if (choice.push && r.hasDevice) {
-        sends.push({
-          kind: "push.send",
-          payload: { userId: r.userId, title: "Birdie Challenge", body, url, tag: kind },
-          opts: { dedupeKey: key("push") },
-        });
-      }
-      if (choice.email && r.email && opts.mail !== false) {
-        sends.push({
-          kind: "mail.send",
-          payload: mailTemplates.notificationMail(
-            r.email,
-            (opts.subject ?? body).slice(0, 150),
-            body,
-            link,
-            linkTo(opts.env, "/profile"),
-          ),
-          opts: { dedupeKey: key("mail") },
-        });
-      }
-    }
-    await enqueueJobs(tx, sends);
-    return told.map((r) => r.userId);
+  const told = await addNotifications(tx, {
+    ids: JSON.stringify(unique),
+    kind,
+    text: body,
+    url,
+    key: opts.dedupeKey ?? null,
   });
+  const link = linkTo(opts.env, url);
+  // Every recipient's push and mail jobs in one multi-row INSERT, not a statement each.
+  const sends: JobSpec[] = [];
+  // No settings row for the kind: the default (as settingsFor reads it).
+  const fallback = DEFAULT_NOTIFICATION_SETTINGS[kind];
+  for (const r of told) {
+    const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
+    const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.userId}:${opts.dedupeKey}` : undefined);
+    // No subscribed device, nothing to push to: no job (issue 19: a "push.send" job per golfer
+    // overtaken, claimed and finished to find no device, was ~0.6 jobs per recorded round in
+    // bench:cpu). A device subscribed after this moment misses this one push, not later ones.
+    if (choice.push && r.hasDevice) {
+      sends.push({
+        kind: "push.send",
+        payload: { userId: r.userId, title: "Birdie Challenge", body, url, tag: kind },
+        opts: { dedupeKey: key("push") },
+      });
+    }
+    if (choice.email && r.email && opts.mail !== false) {
+      sends.push({
+        kind: "mail.send",
+        payload: mailTemplates.notificationMail(
+          r.email,
+          (opts.subject ?? body).slice(0, 150),
+          body,
+          link,
+          linkTo(opts.env, "/profile"),
+        ),
+        opts: { dedupeKey: key("mail") },
+      });
+    }
+  }
+  await enqueueJobs(tx, sends);
+  return told.map((r) => r.userId);
 }
