@@ -255,17 +255,19 @@ describe("running jobs", () => {
     await enqueueJob(h.db, k, {});
     /** The handler's work (a job of another kind stands for any write) and the completion, in one transaction. */
     const work =
-      (from: string, gate?: Promise<void>) =>
-      async (_p: unknown, ctx: { finishWith: (tx: never) => Promise<void> }) => {
-        await gate;
-        await h.db.transaction(async (tx) => {
+      (from: string): JobHandler =>
+      (_p, ctx) =>
+        h.db.transaction(async (tx) => {
           await enqueueJob(tx, marks, { from });
-          await ctx.finishWith(tx as never);
+          await ctx.finishWith(tx);
         });
-      };
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const stale = runner({ [k]: work("stale", gate) }, { leaseMs: 300, pollMs: 50, stopTimeoutMs: 0 });
+    let staleRun: Promise<void> | undefined;
+    const stale = runner(
+      { [k]: (p, ctx) => (staleRun = gate.then(() => work("stale")(p, ctx))) },
+      { leaseMs: 300, pollMs: 50, stopTimeoutMs: 0 },
+    );
     stale.start();
     for (let i = 0; i < 100 && (await jobsOf(k))[0].status !== "running"; i++) await Bun.sleep(20);
     await stale.stop();
@@ -273,9 +275,9 @@ describe("running jobs", () => {
     // The lease ran out: another process claims the job and does the work.
     expect(await runner({ [k]: work("current") }).runDue()).toBe(1);
     expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
-    // The stale run resumes: its claim is no longer current, so its writes roll back.
+    // The stale run resumes: its claim is no longer current, so finishWith fails and its writes roll back.
     release();
-    await Bun.sleep(200);
+    await expect(staleRun).rejects.toThrow();
     expect((await jobsOf(marks)).map((j) => j.payload)).toEqual([{ from: "current" }]);
     expect((await jobsOf(k))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
@@ -294,7 +296,10 @@ describe("running jobs", () => {
     expect(await runner({ [k]: failing }, { backoffMs: () => 60_000 }).runDue()).toBe(1);
     expect((await jobsOf(k))[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "after the finish" });
     expect(await jobsOf(marks)).toHaveLength(0);
-    await h.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, k));
+    await h.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.kind, k));
     const ok: JobHandler = async (_p, ctx) => {
       await h.db.transaction(async (tx) => {
         await enqueueJob(tx, marks, { from: "ok" });
