@@ -83,6 +83,14 @@ export function firstScreenFile(path: string, search: string): string | null {
  * entry. The price: the app starts a round trip later than it could, the page being on screen meanwhile.
  */
 export function firstScreenHtml(index: string, path: string, markup: string): string {
+  return firstScreenTemplate(index)(path, markup);
+}
+
+/**
+ * firstScreenHtml with index.html read once: what surrounds #root is the same for every page, so
+ * a server painting pages per request (ADR 0055) parses index.html at its first page, not at each.
+ */
+export function firstScreenTemplate(index: string): (path: string, markup: string) => string {
   const root = /<div id="root">[\s\S]*?<\/div><\/div>/;
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   const src = entry.exec(index)?.[1];
@@ -91,17 +99,18 @@ export function firstScreenHtml(index: string, path: string, markup: string): st
   // index.html's modulepreloads (the chunks the entry loads, React's renderer among them: ADR 0065)
   // wait with it: downloaded beside the stylesheet, they would delay the first paint they serve.
   const later = [...index.matchAll(MODULEPRELOAD)].map((m) => `<meta name="app-preload" content="/${m[1]}">`).join("");
-  return (
-    index
-      .replace(MODULEPRELOAD, "")
-      .replace(
-        entry,
-        `<meta name="app-entry" content="${src}">${later}<script async src="/after-first-paint.js"></script>`,
-      )
-      // inert until the app has committed over it (main.tsx: hydrated or replaced): the page shows at
-      // once, but what is typed or tapped before then would be lost, so nothing takes input yet.
-      .replace(root, () => `<div id="root" data-first-screen="${path}" inert>${markup}</div>`)
-  );
+  const held = index
+    .replace(MODULEPRELOAD, "")
+    .replace(
+      entry,
+      `<meta name="app-entry" content="${src}">${later}<script async src="/after-first-paint.js"></script>`,
+    );
+  const shell = root.exec(held) as RegExpExecArray;
+  const before = held.slice(0, shell.index);
+  const after = held.slice(shell.index + shell[0].length);
+  // inert until the app has committed over it (main.tsx: hydrated or replaced): the page shows at
+  // once, but what is typed or tapped before then would be lost, so nothing takes input yet.
+  return (path, markup) => `${before}<div id="root" data-first-screen="${path}" inert>${markup}</div>${after}`;
 }
 
 /** What a page's HTML carries beside the user: a challenge's page its challenge (ADR 0055). */

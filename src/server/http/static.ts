@@ -5,7 +5,13 @@ import { type Context, Hono } from "hono";
 import { serveStatic } from "hono/bun";
 import { NUL_MESSAGE } from "../lib/validate";
 import type { HonoEnv } from "./types";
-import { FIRST_SCREENS_DIR, type FirstPaintExtras, firstPaint, firstScreenFile, firstScreenHtml } from "./first-paint";
+import {
+  FIRST_SCREENS_DIR,
+  type FirstPaintExtras,
+  firstPaint,
+  firstScreenFile,
+  firstScreenTemplate,
+} from "./first-paint";
 import { firstScreenRoute } from "../../shared/domain/first-screens";
 import type { FirstScreenRenderer } from "./first-screen-renderer";
 
@@ -33,6 +39,8 @@ export function staticSite(
   const app = new Hono<HonoEnv>();
   const paint = firstPaint(root);
   let index: string | undefined;
+  /** index.html around a page painted per request (first-paint.ts), made at the first such page. */
+  let paintedPage: ((path: string, markup: string) => string) | undefined;
   // Read once each; a build without the file (an older build, the dev server) serves index.html.
   const firstScreens = new Map<string, string | null>();
   async function firstScreen(file: string): Promise<string | null> {
@@ -97,7 +105,8 @@ export function staticSite(
     } else if (renderer && firstScreenRoute(path) !== null) {
       more = (await extras?.(c, path)) ?? {};
       const markup = await renderer.render(path + search, { user, ...more });
-      page = markup === null ? null : firstScreenHtml(index, path, markup);
+      paintedPage ??= firstScreenTemplate(index);
+      page = markup === null ? null : paintedPage(path, markup);
     }
     const html = paint.render(page ?? index, path, user, more);
     const accepts = c.req.header("accept-encoding") ?? "";

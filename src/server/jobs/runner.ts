@@ -27,7 +27,9 @@ export type JobContext = {
    * once, even when its lease ran out and another process claimed it meanwhile (this claim is then
    * no longer current: finishWith throws, the transaction rolls back and the current claim does the
    * work). It also saves the separate UPDATE (a round trip and a commit) the runner makes after a
-   * handler that does not call it. Send it with the transaction's last statements (together()).
+   * handler that does not call it. Send it with the transaction's last statements (together()),
+   * and let the transaction's failure reach the runner: once called, the runner does not finish the
+   * job itself, so a handler that swallowed its rollback would leave it to its lease's end.
    */
   finishWith: (tx: Db) => Promise<void>;
 };

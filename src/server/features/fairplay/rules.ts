@@ -155,12 +155,15 @@ function ownRecordRules(userId: number, g: Golfer, found: OwnRules | undefined):
   ];
 }
 
+/** One confirmation ring: the pair, their names, their confirmations of each other and those records. */
+type RingRow = { a: number; b: number; a_name: string; b_name: string; n: number; ids: number[] };
+
 /**
  * A confirmation ring: A confirmed only B's records and B only A's, 10 or more times together.
  * A confirmation is a record naming the partner's account (partner_user_id) that they confirmed.
  * Read from the partner index: the golfers this one confirmed for or was confirmed by, and theirs.
  */
-const ring = statement<{ a: number; b: number; a_name: string; b_name: string; n: number; ids: number[] }>(
+const ring = statement<RingRow>(
   sql`with around as (
           select ${USER}::int as id
           union select user_id from birdie_records where partner_user_id = ${USER} and verification_status = 'confirmed'
@@ -185,7 +188,7 @@ const ring = statement<{ a: number; b: number; a_name: string; b_name: string; n
            and x.n + y.n >= ${RING_MIN_CONFIRMATIONS}`,
 );
 
-function confirmationRing(found: Awaited<ReturnType<typeof ring>>): FoundFlag[] {
+function confirmationRing(found: RingRow[]): FoundFlag[] {
   return found.map((f) => ({
     rule: "confirmation_ring",
     userId: f.a,
