@@ -183,6 +183,70 @@ test.describe("first paint", () => {
     expect(problems).toEqual([]);
   });
 
+  test("hydrating the sign-in page renders the route's components once: no store differs from what was hydrated (ADR 0068)", async ({
+    page,
+  }) => {
+    // A stand-in for React DevTools' hook, which production React reports every commit to. A
+    // function component that rendered again has a new hook list (memoizedState); one React only
+    // passed over keeps its old one. Recorded: those that rendered again and hold the page's <main>.
+    await page.addInitScript(() => {
+      type Fiber = { tag: number; child: Fiber | null; sibling: Fiber | null; return: Fiber | null };
+      type Seen = Fiber & { alternate: Fiber | null; memoizedState: unknown; stateNode: unknown };
+      const lastState = new WeakMap<Fiber, unknown>();
+      const rerendered: number[] = [];
+      (window as unknown as { rerenderedAboveMain: number[] }).rerenderedAboveMain = rerendered;
+      (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          const main = document.querySelector("main");
+          const changed = new Set<Fiber>();
+          const walk = (node: Fiber | null) => {
+            for (let fiber = node as Seen | null; fiber; fiber = fiber.sibling as Seen | null) {
+              if (fiber.tag === 0) {
+                const key = fiber.alternate && lastState.has(fiber.alternate) ? fiber.alternate : fiber;
+                if (lastState.has(key) && lastState.get(key) !== fiber.memoizedState) changed.add(fiber);
+                lastState.set(key, fiber.memoizedState);
+              }
+              walk(fiber.child);
+            }
+          };
+          walk(root.current.child);
+          // The host fiber of <main>, then its function-component ancestors that rendered again.
+          const find = (node: Fiber | null): Seen | null => {
+            for (let fiber = node as Seen | null; fiber; fiber = fiber.sibling as Seen | null) {
+              if (fiber.stateNode === main) return fiber;
+              const inside = find(fiber.child);
+              if (inside) return inside;
+            }
+            return null;
+          };
+          let count = 0;
+          for (let fiber: Fiber | null = main ? find(root.current.child) : null; fiber; fiber = fiber.return) {
+            if (changed.has(fiber)) count++;
+          }
+          rerendered.push(count);
+        },
+      };
+    });
+    await page.goto("/auth");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+    // Past hydration's own commits and the effects after them.
+    await page.waitForTimeout(1500);
+    const perCommit = await page.evaluate(
+      () => (window as unknown as { rerenderedAboveMain: number[] }).rerenderedAboveMain,
+    );
+    expect(perCommit.length).toBeGreaterThan(0);
+    // Before ADR 0068 the history entry's server value (null) differed from the browser's, and the
+    // route's components (and with them the page's boundary still hydrating) rendered again at once.
+    expect(perCommit.filter((n) => n > 0)).toEqual([]);
+  });
+
   test("a signed-in golfer's pages come painted in the server's HTML, rendered for them; the app's first render takes over (ADR 0055)", async ({
     page,
     signedInUser,

@@ -67,8 +67,15 @@ const hydrating =
 void loadingRenderer.then(({ createRoot, hydrateRoot }) => {
   if (hydrating !== null) {
     // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
-    // A chunk that failed to load leaves React.lazy to try again while hydrating.
-    void hydrating.catch(() => {}).then(() => hydrateRoot(container, app));
+    // A chunk that failed to load leaves React.lazy to try again while hydrating. Hydrated as a
+    // transition, in slices like the other first renders (ADR 0068).
+    void hydrating
+      .catch(() => {})
+      .then(() =>
+        startTransition(() => {
+          hydrateRoot(container, app);
+        }),
+      );
   } else {
     // The first render as a transition: React then renders in slices of a few milliseconds and lets
     // the browser in between, instead of one long task that blocks a phone's main thread while the

@@ -11,7 +11,7 @@ import {
   useMemo,
 } from "react";
 import { useParams as useRouteParams } from "wouter";
-import { useHistoryState, useLocationProperty, usePathname, useSearch } from "wouter/use-browser-location";
+import { useLocationProperty, usePathname, useSearch } from "wouter/use-browser-location";
 
 // The app's router API: react-router's names and meaning on top of wouter, ~30 KB gzipped lighter
 // on the first load (issue 19, ADR 0047). Pages and layouts import routing from here only.
@@ -114,15 +114,22 @@ export function useNavigate(): NavigateFunction {
   return navigate;
 }
 
+// Each store's "server" value is, in a browser, the browser's own (on the server the stand-ins
+// give "" and null, and the prerendered sign-in page renders nothing from either). Hydration reads
+// the server value; one that differed from the browser's (wouter's default for the history entry
+// is null, and startHistory() has given the entry a key by then) made React re-render every
+// location reader synchronously right after hydrating, and that sync render forced the page's
+// boundary still hydrating as a transition to finish in the same long task (issue 19, TBT; ADR 0068).
+const currentHash = () => window.location.hash;
+const currentHistoryState = (): unknown => window.history.state;
+// wouter types its store hook for primitives only; its own useHistoryState passes it an object.
+const useLocationValue = useLocationProperty as <T>(read: () => T, readOnServer: () => T) => T;
+
 export function useLocation(): Location {
   const pathname = usePathname();
   const search = useSearch();
-  // The server's render (and hydration of it) has no hash: the first screen never depends on one.
-  const hash = useLocationProperty(
-    () => window.location.hash,
-    () => "",
-  );
-  const entry = useHistoryState<HistoryEntry | null>();
+  const hash = useLocationProperty(currentHash, currentHash);
+  const entry = useLocationValue(currentHistoryState, currentHistoryState) as HistoryEntry | null;
   // A new object per navigation (each has its own history.state), like react-router's location.
   return useMemo(
     () => ({ pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? "default" }),

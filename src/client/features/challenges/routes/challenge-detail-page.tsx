@@ -1,5 +1,5 @@
 import { AdCard } from "../../ads/public";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "../../../lib/router";
 import { courseModeLabel } from "../../../../shared/domain/challenge-courses";
 import { challengeStatus, startsText } from "../../../../shared/domain/challenge-timing";
@@ -55,11 +55,21 @@ export function ChallengeDetailPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const tab: Tab = isTab(requested) ? requested : "overview";
-  // A callback ref kept in state: the Overview mounts the card a render after the tab (see
-  // ChallengeOverview), and the scroll below must run again once it exists.
-  const [inviteCard, inviteRef] = useState<HTMLElement | null>(null);
   const [highlightInvite, setHighlightInvite] = useState(false);
   const [scrollToInvite, setScrollToInvite] = useState(false);
+  // The Overview mounts the card a render after the tab (see ChallengeOverview), so a scroll asked
+  // for before it exists runs again once it mounts: only then does the card's arrival re-render
+  // the page. Kept in state every time, the card's mounting re-rendered the whole page as a sync
+  // update inside the commit that showed it (issue 19, TBT).
+  const inviteCard = useRef<HTMLElement | null>(null);
+  const [cardArrivals, cardArrived] = useReducer((n: number) => n + 1, 0);
+  const inviteRef = useCallback(
+    (node: HTMLElement | null) => {
+      inviteCard.current = node;
+      if (node && scrollToInvite) cardArrived();
+    },
+    [scrollToInvite],
+  );
   // Arriving from the create form (docs/product/routes-and-screens.md#challenge-detail): the share
   // card leads the page until the golfer moves on.
   const location = useLocation();
@@ -79,17 +89,18 @@ export function ChallengeDetailPage() {
 
   // After the Overview tab has rendered the card: bring its top into view under the sticky header
   // (scroll-padding), focus it and light it up briefly (WCAG 2.4.7).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cardArrivals re-runs it once the card has mounted.
   useEffect(() => {
-    const card = inviteCard;
+    const card = inviteCard.current;
     // Waits for the Overview tab (the tab change is a navigation, later than this state) and its
-    // card, unless the card leads the page; the card is a dependency, so this runs again once it is there.
+    // card, unless the card leads the page; the card's arrival runs this again once it is there.
     if (!scrollToInvite || !card || (tab !== "overview" && !justCreated)) return;
     setScrollToInvite(false);
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
     card.focus({ preventScroll: true });
     setHighlightInvite(true);
-  }, [scrollToInvite, tab, justCreated, inviteCard]);
+  }, [scrollToInvite, tab, justCreated, cardArrivals]);
 
   useEffect(() => {
     if (!highlightInvite) return;

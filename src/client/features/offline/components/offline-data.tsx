@@ -70,7 +70,12 @@ function timeText(at: number): string {
  * (docs/product/routes-and-screens.md#signed-in-layout), instead of errors for being offline.
  */
 export function OfflineBanner() {
-  const online = useOnlineStatus();
+  // Online, nothing watches the query cache: every query's every event re-checked the newest data
+  // and re-rendered the banner (as a sync update) while a page's first queries came in.
+  return useOnlineStatus() ? null : <OfflineNotice />;
+}
+
+function OfflineNotice() {
   const queryClient = useQueryClient();
   const [cache] = useState(() => queryClient.getQueryCache());
   const seenAt = useSyncExternalStore(
@@ -78,7 +83,6 @@ export function OfflineBanner() {
     () => newestData(queryClient),
     () => 0,
   );
-  if (online) return null;
   return (
     <p
       role="status"

@@ -8,6 +8,7 @@ import {
   INTERRUPTED_SEND_MESSAGE,
   newEntry,
   type OutboxEntry,
+  sameOutbox,
 } from "./outbox-core";
 import { isNetworkError } from "../../../lib/errors";
 import { uuid } from "../../../lib/uuid";
@@ -236,5 +237,24 @@ describe("pendingHolesOf", () => {
       [7, "eagle"],
     ]);
     expect(pendingHolesOf(entries, null).size).toBe(0);
+  });
+});
+
+describe("sameOutbox", () => {
+  const first = newEntry(7, round(1), 1_000, "a");
+  const second = newEntry(7, round(1, 2), 2_000, "b");
+
+  test("the same rounds read again (new objects) are the same outbox", () => {
+    expect(sameOutbox([first, second], [{ ...first }, { ...second }])).toBe(true);
+    expect(sameOutbox([], [])).toBe(true);
+  });
+
+  test("a round more or less, another order, a new status or error is a change", () => {
+    expect(sameOutbox([first], [first, second])).toBe(false);
+    expect(sameOutbox([first, second], [second, first])).toBe(false);
+    expect(sameOutbox([first], [{ ...first, status: "sending" }])).toBe(false);
+    expect(
+      sameOutbox([{ ...first, status: "failed", error: "No" }], [{ ...first, status: "failed", error: "Gone" }]),
+    ).toBe(false);
   });
 });

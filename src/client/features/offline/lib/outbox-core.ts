@@ -61,6 +61,17 @@ export type FlushReport = {
 export const byAge = (a: OutboxEntry, b: OutboxEntry) => a.createdAt - b.createdAt || a.id.localeCompare(b.id);
 
 /**
+ * Whether two readings of the outbox list the same rounds in the same states. A round's input never
+ * changes once queued, so its id, status and error say all that a reader shows.
+ */
+export function sameOutbox(a: readonly OutboxEntry[], b: readonly OutboxEntry[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((entry, i) => entry.id === b[i]?.id && entry.status === b[i]?.status && entry.error === b[i]?.error)
+  );
+}
+
+/**
  * Sends the user's pending rounds oldest first, one at a time. Each entry is marked 'sending'
  * before its request and deleted as soon as the server accepts it, so no round is sent twice;
  * callers serialise flushes (one at a time per device). A network failure or a server fault stops

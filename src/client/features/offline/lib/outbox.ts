@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from "react";
 import type { RecordRoundInput } from "../../../../shared/schemas/birdies";
 import { openDatabase, requestResult, transactionDone } from "./idb";
-import { byAge, type FlushReport, flushEntries, newEntry, type OutboxEntry, type OutboxStore } from "./outbox-core";
+import {
+  byAge,
+  type FlushReport,
+  flushEntries,
+  newEntry,
+  type OutboxEntry,
+  type OutboxStore,
+  sameOutbox,
+} from "./outbox-core";
 
 // Offline recording (issue 7): golf courses have dead spots, so a verified round that cannot reach
 // the server is kept on the device (IndexedDB) and sent when the connection returns, once.
@@ -63,7 +71,11 @@ const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastCh
 
 function publish() {
   const userId = config?.userId ?? null;
-  snapshot = { userId, entries: userId === null ? [] : all.filter((e) => e.userId === userId).sort(byAge) };
+  const entries = userId === null ? [] : all.filter((e) => e.userId === userId).sort(byAge);
+  // The same rounds read again keep the snapshot: a new one re-rendered every reader (each a sync
+  // update) on every re-read, three of them while a signed-in page's first render settles.
+  if (userId === snapshot.userId && sameOutbox(entries, snapshot.entries)) return;
+  snapshot = { userId, entries };
   for (const listener of listeners) listener();
 }
 
