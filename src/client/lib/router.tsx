@@ -121,7 +121,6 @@ export function useNavigate(): NavigateFunction {
 // location reader synchronously right after hydrating, and that sync render forced the page's
 // boundary still hydrating as a transition to finish in the same long task (issue 19, TBT; ADR 0068).
 const currentHash = () => window.location.hash;
-const currentHistoryState = (): unknown => window.history.state;
 // wouter types its store hook for primitives only; its own useHistoryState passes it an object.
 const useLocationValue = useLocationProperty as <T>(read: () => T, readOnServer: () => T) => T;
 
@@ -129,7 +128,7 @@ export function useLocation(): Location {
   const pathname = usePathname();
   const search = useSearch();
   const hash = useLocationProperty(currentHash, currentHash);
-  const entry = useLocationValue(currentHistoryState, currentHistoryState) as HistoryEntry | null;
+  const entry = useLocationValue(currentEntry, currentEntry);
   // A new object per navigation (each has its own history.state), like react-router's location.
   return useMemo(
     () => ({ pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? "default" }),
