@@ -49,7 +49,8 @@ export async function awardForRecords(
   // Consecutive holes count within one round: same challenge, date and course.
   const rounds = new Map<string, NewRecord>();
   for (const r of fresh) rounds.set(`${r.date}|${r.courseId}`, r);
-  const [totalRows, roundHoles, [first]] = await Promise.all([
+  const [held, totalRows, roundHoles, [first]] = await Promise.all([
+    heldTypes(tx, { userId }),
     totalsOf(tx, { userId, challengeId }),
     Promise.all(
       [...rounds.values()].map((r) =>
@@ -78,6 +79,11 @@ export async function awardForRecords(
   }
   if (first) earned.add("early_bird");
 
+  // Each achievement is once per golfer: what they hold already is not awarded again. Most records
+  // of a golfer who has played a while earn nothing new, and then the transaction sends no award
+  // statement at all (one round trip less while it holds the golfer's membership lock, issue 19).
+  // A race with another of their transactions is still settled by the insert's conflict clause.
+  for (const h of held) earned.delete(h.type as AchievementType);
   if (!earned.size) return [];
   return award(tx, { userId, challengeId, at: now.toISOString(), types: JSON.stringify([...earned]) });
 }
@@ -123,6 +129,13 @@ const claimFirstRecord = (tx: Db) =>
       .onConflictDoNothing()
       .returning(),
   );
+
+/** The achievement types the golfer holds (user_achievements' unique index, by its first column). */
+const heldTypes = statement<{ type: string }>(
+  sql`select a.achievement_type as type from ${userAchievements} ua
+      join ${achievements} a on a.id = ua.achievement_id
+      where ua.user_id = ${sql.placeholder("userId")}`,
+);
 
 /**
  * Awarded and read back in one statement: only the rows inserted now come back. Columns named as

@@ -7,7 +7,7 @@ import { recordsForNotice, statusEventForNotice } from "../verification/queries"
 import { enqueueJob } from "../../jobs/queue";
 import { together } from "../../db/together";
 import { mailTemplates } from "../mail/public";
-import { notify, notifyIn, settingsFor } from "./notify";
+import { notify, notifyEach, settingsFor } from "./notify";
 import {
   NOTIFICATION_JOBS,
   type JoinedPayload,
@@ -18,6 +18,7 @@ import {
   type SupportReplyPayload,
 } from "./public";
 import { notificationText } from "./texts";
+import type { NotificationKind } from "../../../shared/schemas/notifications";
 
 // The handlers of the events other features enqueue (public.ts): each works out who is told and
 // what, from the database as it is when the job runs (ADR 0033). Every notification carries a
@@ -56,7 +57,7 @@ const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWi
   // A payload enqueued before `before` existed: the rivals hear of the round, nobody of being overtaken.
   const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
   // One transaction, in three round trips on PostgreSQL (ADR 0066): the reads together, then every
-  // notification of the round with the job's completion, then the commit. It was eight to eleven
+  // notification of the round (one statement) with the job's completion, then the commit. It was eight to eleven
   // statements, each its own round trip, in one to three transactions (issue 19).
   await deps.database.db.transaction(async (tx) => {
     const [challenge, ranks, name] = await together([
@@ -74,24 +75,23 @@ const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWi
             (is) => is.user_id !== payload.userId && is.rank_before < mine.rank_before && is.rank > mine.rank,
           )
         : [];
+    // The rivals' notifications and each overtaken golfer's own (their rank) in one statement.
+    const url = boardUrl(challenge.id);
+    const roundText = notificationText.round(name, challenge.name, payload.birdies, payload.eagles);
     await together([
-      notifyIn(
+      notifyEach(
         tx,
-        others,
-        "rival_round",
-        notificationText.round(name, challenge.name, payload.birdies, payload.eagles),
-        boardUrl(challenge.id),
-        { dedupeKey: key, env: deps.env },
-      ),
-      ...overtaken.map((is) =>
-        notifyIn(
-          tx,
-          [is.user_id],
-          "overtaken",
-          notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
-          boardUrl(challenge.id),
-          { dedupeKey: `overtaken:${key}`, env: deps.env },
-        ),
+        [
+          ...others.map((userId) => ({ userId, kind: "rival_round" as const, text: roundText, url, dedupeKey: key })),
+          ...overtaken.map((is) => ({
+            userId: is.user_id,
+            kind: "overtaken" as const,
+            text: notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
+            url,
+            dedupeKey: `overtaken:${key}`,
+          })),
+        ],
+        { env: deps.env },
       ),
       finishWith(tx),
     ]);
@@ -121,8 +121,12 @@ const challengeSchedule: JobHandler = async (payload: SchedulePayload, { deps })
   const board = await rankChallenges(db, [challenge.id], { countsUpTo: 0 });
   // Nobody wins a challenge in which nobody scored.
   const winners = board.filter((r) => r.rank === 1 && r.points > 0);
-  for (const row of board) {
-    const text =
+  const kind: NotificationKind = payload.event === "ends_soon" ? "challenge_ends_soon" : "challenge_ended";
+  // Every player's own text (their rank) in one statement and one transaction, not one each.
+  const items = board.map((row) => ({
+    userId: row.user_id,
+    kind,
+    text:
       payload.event === "ends_soon"
         ? notificationText.endsSoon(challenge.name, row.rank, row.total_players)
         : winners.some((w) => w.user_id === row.user_id)
@@ -137,16 +141,11 @@ const challengeSchedule: JobHandler = async (payload: SchedulePayload, { deps })
                 row.total_players,
                 winners.map((w) => w.display_name),
               )
-            : notificationText.endedNoWinner(challenge.name);
-    await notify(
-      db,
-      [row.user_id],
-      payload.event === "ends_soon" ? "challenge_ends_soon" : "challenge_ended",
-      text,
-      boardUrl(challenge.id),
-      { dedupeKey, env: deps.env },
-    );
-  }
+            : notificationText.endedNoWinner(challenge.name),
+    url: boardUrl(challenge.id),
+    dedupeKey,
+  }));
+  await db.transaction((tx) => notifyEach(tx, items, { env: deps.env }));
 };
 
 /**

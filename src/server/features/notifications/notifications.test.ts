@@ -11,7 +11,7 @@ import { createChallenge, join } from "../../test/harness/challenge-fixtures";
 import { createTestHarness, RestClient, signUp, testEnv, type TestHarness } from "../../test/harness/harness";
 import { TestSocket } from "../../test/harness/test-socket";
 import { notificationJobs } from "./jobs";
-import { notify } from "./notify";
+import { notify, notifyEach } from "./notify";
 import { NOTIFICATION_JOBS } from "./public";
 import { scheduleChallengeReminders } from "./schedule";
 
@@ -237,6 +237,82 @@ describe("notification settings", () => {
     const again = await deliveries(a.user);
     expect(again.push).toHaveLength(1);
     expect(again.mail).toHaveLength(1);
+  });
+
+  test("notifyEach() adds one event's notifications of different kinds and texts in one go", async () => {
+    const a = await signUp(h);
+    const b = await signUp(h);
+    const disabled = await signUp(h);
+    await h.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.user.id));
+    for (const who of [a, b]) await deviceFor(who.user.id);
+    // b wants overtaken by e-mail too (off by default).
+    await b.client.put("/api/users/me/notification-settings", { overtaken: { email: true, push: true } });
+    const items = [
+      {
+        userId: a.user.id,
+        kind: "rival_round" as const,
+        text: "Bob recorded a round",
+        url: "/leaderboard/7",
+        dedupeKey: "each-1",
+      },
+      {
+        userId: a.user.id,
+        kind: "overtaken" as const,
+        text: "Bob overtook you. You are now 2nd of 3.",
+        url: "/leaderboard/7",
+        dedupeKey: "overtaken:each-1",
+      },
+      {
+        userId: b.user.id,
+        kind: "overtaken" as const,
+        text: "Bob overtook you. You are now 3rd of 3.",
+        url: "/leaderboard/7",
+        dedupeKey: "overtaken:each-1",
+      },
+      // A second of the same kind for the same golfer is dropped, not added twice.
+      {
+        userId: b.user.id,
+        kind: "overtaken" as const,
+        text: "twice",
+        url: "/leaderboard/7",
+        dedupeKey: "overtaken:each-2",
+      },
+      {
+        userId: disabled.user.id,
+        kind: "rival_round" as const,
+        text: "Bob recorded a round",
+        url: "/leaderboard/7",
+        dedupeKey: "each-1",
+      },
+    ];
+    const told = await h.db.transaction((tx) => notifyEach(tx, items));
+    expect(told.sort()).toEqual([a.user.id, b.user.id].sort());
+    expect((await notificationsOf(a.user.id)).map((n) => [n.type, n.text])).toEqual([
+      ["rival_round", "Bob recorded a round"],
+      ["overtaken", "Bob overtook you. You are now 2nd of 3."],
+    ]);
+    expect((await notificationsOf(b.user.id)).map((n) => n.text)).toEqual(["Bob overtook you. You are now 3rd of 3."]);
+    expect(await notificationsOf(disabled.user.id)).toHaveLength(0);
+    // Each notification's own kind decides its sends: rival_round pushes nothing by default,
+    // overtaken pushes its own text; b's e-mail follows b's setting for overtaken.
+    const forA = await deliveries(a.user);
+    expect(forA.push.map((j) => (j.payload as { body: string; tag: string }).tag)).toEqual(["overtaken"]);
+    expect(forA.push[0].payload).toMatchObject({
+      body: "Bob overtook you. You are now 2nd of 3.",
+      url: "/leaderboard/7",
+    });
+    expect(forA.mail).toHaveLength(0);
+    const forB = await deliveries(b.user);
+    expect(forB.push.map((j) => (j.payload as { body: string }).body)).toEqual([
+      "Bob overtook you. You are now 3rd of 3.",
+    ]);
+    expect(forB.mail.map((j) => (j.payload as { subject: string }).subject)).toEqual([
+      "Bob overtook you. You are now 3rd of 3.",
+    ]);
+    // The same event again (a job run twice): every dedupe key is taken, nothing is added or sent.
+    expect(await h.db.transaction((tx) => notifyEach(tx, items))).toEqual([]);
+    expect(await notificationsOf(a.user.id)).toHaveLength(2);
+    expect((await deliveries(a.user)).push).toHaveLength(1);
   });
 });
 

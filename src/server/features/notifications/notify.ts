@@ -57,36 +57,50 @@ export async function allSettingsOf(db: Db, userId: number): Promise<Notificatio
 /** An absolute link when the public origin is known, else the path itself. */
 export const linkTo = (env: NotifyOptions["env"], url: string) => `${env?.PUBLIC_ORIGIN[0] ?? ""}${url}`;
 
+/** One notification to add: to whom, its kind, its text and link, and its dedupe key. */
+export type NotificationItem = {
+  userId: number;
+  kind: NotificationKind;
+  text: string;
+  url: string;
+  dedupeKey?: string | null;
+};
+
 /**
  * One statement for what took three (issue 19): the recipients who are not disabled, their new
- * notifications (none where they already have this dedupe key), each one's own setting for the
- * kind (null: the default), and whether they have a device to push to at all. Built once
- * (db/raw.ts): drizzle's 23-row insert alone cost ~520 us of server CPU to build.
+ * notifications (none where they already have that dedupe key), each one's own setting for its
+ * kind (null: the default), and whether they have a device to push to at all. The notifications
+ * may differ in kind, text and link (a round tells its rivals one thing and each golfer it
+ * overtook their own rank), so one statement adds a whole event's. Built once (db/raw.ts):
+ * drizzle's 23-row insert alone cost ~520 us of server CPU to build.
  */
 const addNotifications = statement<{
   userId: number;
+  kind: NotificationKind;
   email: string | null;
   mailOn: boolean | null;
   pushOn: boolean | null;
   hasDevice: boolean;
 }>(sql`
-  with recipients as (
-    select id, email from ${users}
-     where id in (select value::int from jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb))
-       and disabled = false
+  with wanted as (
+    select (x->>'u')::int as id, x->>'k' as kind, x->>'t' as text, x->>'l' as url, x->>'d' as key
+      from jsonb_array_elements(${sql.placeholder("items")}::jsonb) as x
+  ), recipients as (
+    select w.id, w.kind, w.text, w.url, w.key, u.email
+      from wanted w join ${users} u on u.id = w.id
+     where u.disabled = false
   ), added as (
     insert into ${notifications} (user_id, type, text, url, dedupe_key)
-    select id, ${sql.placeholder("kind")}, ${sql.placeholder("text")}, ${sql.placeholder("url")}, ${sql.placeholder("key")}
-      from recipients
+    select id, kind, text, url, key from recipients
     on conflict (user_id, dedupe_key) do nothing
-    returning user_id
+    returning user_id, type
   )
-  select a.user_id::int as "userId", r.email, s.email as "mailOn", s.push as "pushOn",
+  select a.user_id::int as "userId", a.type as "kind", r.email, s.email as "mailOn", s.push as "pushOn",
          exists (select 1 from ${pushSubscriptions} p where p.user_id = a.user_id) as "hasDevice"
     from added a
-    join recipients r on r.id = a.user_id
-    left join ${notificationSettings} s on s.user_id = a.user_id and s.kind = ${sql.placeholder("kind")}
-   order by a.user_id`);
+    join recipients r on r.id = a.user_id and r.kind = a.type
+    left join ${notificationSettings} s on s.user_id = a.user_id and s.kind = a.type
+   order by a.user_id, a.type`);
 
 /**
  * Tells `userIds` about an event: an in-app notification each (which every open device of theirs
@@ -113,7 +127,7 @@ export async function notify(
  * together). Its first statement is sent before anything is awaited, so several calls (and the
  * caller's other statements) sent at once travel together (ADR 0066).
  */
-export async function notifyIn(
+export function notifyIn(
   tx: Db,
   userIds: readonly number[],
   kind: NotificationKind,
@@ -121,48 +135,89 @@ export async function notifyIn(
   url: string,
   opts: NotifyOptions = {},
 ): Promise<number[]> {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return [];
-  const body = text.trim().slice(0, NOTIFICATION_TEXT_MAX);
-  const told = await addNotifications(tx, {
-    ids: JSON.stringify(unique),
-    kind,
-    text: body,
-    url,
-    key: opts.dedupeKey ?? null,
-  });
-  const link = linkTo(opts.env, url);
+  return notifyEach(
+    tx,
+    userIds.map((userId) => ({ userId, kind, text, url, dedupeKey: opts.dedupeKey })),
+    opts,
+  );
+}
+
+/**
+ * Several notifications of one event, each with its own recipient, kind, text and link, in one
+ * statement inside `tx` (as notifyIn). A recipient gets one notification of each kind: a second
+ * item for the same golfer and kind is dropped. `opts.dedupeKey` is not used: each item carries
+ * its own. Resolves with the users who were told (each once, even if told twice).
+ */
+export async function notifyEach(
+  tx: Db,
+  items: readonly NotificationItem[],
+  opts: Omit<NotifyOptions, "dedupeKey"> = {},
+): Promise<number[]> {
+  const byRecipientAndKind = new Map<string, NotificationItem>();
+  for (const item of items) {
+    const at = `${item.userId}:${item.kind}`;
+    if (!byRecipientAndKind.has(at)) byRecipientAndKind.set(at, item);
+  }
+  if (!byRecipientAndKind.size) return [];
+  const wanted = [...byRecipientAndKind.values()].map((item) => ({
+    u: item.userId,
+    k: item.kind,
+    t: item.text.trim().slice(0, NOTIFICATION_TEXT_MAX),
+    l: item.url,
+    d: item.dedupeKey ?? null,
+  }));
+  const told = await addNotifications(tx, { items: JSON.stringify(wanted) });
   // Every recipient's push and mail jobs in one multi-row INSERT, not a statement each.
   const sends: JobSpec[] = [];
-  // No settings row for the kind: the default (as settingsFor reads it).
-  const fallback = DEFAULT_NOTIFICATION_SETTINGS[kind];
   for (const r of told) {
-    const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
-    const key = (channel: string) => (opts.dedupeKey ? `${channel}:${r.userId}:${opts.dedupeKey}` : undefined);
-    // No subscribed device, nothing to push to: no job (issue 19: a "push.send" job per golfer
-    // overtaken, claimed and finished to find no device, was ~0.6 jobs per recorded round in
-    // bench:cpu). A device subscribed after this moment misses this one push, not later ones.
-    if (choice.push && r.hasDevice) {
-      sends.push({
-        kind: "push.send",
-        payload: { userId: r.userId, title: "Birdie Challenge", body, url, tag: kind },
-        opts: { dedupeKey: key("push") },
-      });
-    }
-    if (choice.email && r.email && opts.mail !== false) {
-      sends.push({
-        kind: "mail.send",
-        payload: mailTemplates.notificationMail(
-          r.email,
-          (opts.subject ?? body).slice(0, 150),
-          body,
-          link,
-          linkTo(opts.env, "/profile"),
-        ),
-        opts: { dedupeKey: key("mail") },
-      });
-    }
+    const item = byRecipientAndKind.get(`${r.userId}:${r.kind}`);
+    if (item) sends.push(...sendsFor(r, item, opts));
   }
   await enqueueJobs(tx, sends);
-  return told.map((r) => r.userId);
+  return [...new Set(told.map((r) => r.userId))];
+}
+
+/** The push and mail jobs one added notification asks for, by its recipient's settings for its kind. */
+function sendsFor(
+  r: {
+    userId: number;
+    kind: NotificationKind;
+    email: string | null;
+    mailOn: boolean | null;
+    pushOn: boolean | null;
+    hasDevice: boolean;
+  },
+  item: NotificationItem,
+  opts: Omit<NotifyOptions, "dedupeKey">,
+): JobSpec[] {
+  const body = item.text.trim().slice(0, NOTIFICATION_TEXT_MAX);
+  // No settings row for the kind: the default (as settingsFor reads it).
+  const fallback = DEFAULT_NOTIFICATION_SETTINGS[r.kind];
+  const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
+  const key = (channel: string) => (item.dedupeKey ? `${channel}:${r.userId}:${item.dedupeKey}` : undefined);
+  const sends: JobSpec[] = [];
+  // No subscribed device, nothing to push to: no job (issue 19: a "push.send" job per golfer
+  // overtaken, claimed and finished to find no device, was ~0.6 jobs per recorded round in
+  // bench:cpu). A device subscribed after this moment misses this one push, not later ones.
+  if (choice.push && r.hasDevice) {
+    sends.push({
+      kind: "push.send",
+      payload: { userId: r.userId, title: "Birdie Challenge", body, url: item.url, tag: r.kind },
+      opts: { dedupeKey: key("push") },
+    });
+  }
+  if (choice.email && r.email && opts.mail !== false) {
+    sends.push({
+      kind: "mail.send",
+      payload: mailTemplates.notificationMail(
+        r.email,
+        (opts.subject ?? body).slice(0, 150),
+        body,
+        linkTo(opts.env, item.url),
+        linkTo(opts.env, "/profile"),
+      ),
+      opts: { dedupeKey: key("mail") },
+    });
+  }
+  return sends;
 }
