@@ -6,13 +6,20 @@
 //
 //   bun run bench:in-process                    (20,000 requests per kind after 2,000 of warm-up)
 //   IN_PROCESS_N=50000 IN_PROCESS_ONLY=challenges,chat bun run bench:in-process
+//   IN_PROCESS_ONLY=record bun run bench:in-process  (the mix's recording, then the jobs it left)
 //
 // The job runner is off (JOB_CONCURRENCY=0): only the requests' own work is counted. Reads the
-// read cache answers (ADR 0056) are the usual case here, as in the mix.
+// read cache answers (ADR 0056) are the usual case here, as in the mix. The recording kind (at
+// most 2,000 rounds, it writes) is followed by the jobs its rounds left, run here and counted apart
+// (session 27: what a recording costs the server, the request and its background work).
 import { createApp } from "../src/server/app";
 import { parseEnv } from "../src/server/env";
 import { startServer } from "../src/server/server";
-import { READ_PATHS } from "./lib/mix";
+import { READ_PATHS, recordRoundInput } from "./lib/mix";
+import { JobRunner } from "../src/server/jobs/runner";
+import { serverJobHandlers } from "../src/server/server-jobs";
+import { NOTIFICATION_JOBS } from "../src/server/features/notifications/public";
+import { FAIRPLAY_REFRESH_JOB } from "../src/server/features/fairplay/jobs";
 import { loginAll, type Player, seededPlayers } from "./lib/players";
 import { BENCH_PASSWORD, BENCH_URL } from "./seed";
 
@@ -49,6 +56,45 @@ async function run(kind: string, path: (p: Player) => string, n: number) {
   }
 }
 
+/** The mix's recording n times (after 200 of warm-up), then the round jobs those rounds left. */
+async function recordings(n: number) {
+  let seq = 0;
+  const record = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const p = players[i % players.length];
+      const req = new Request(`http://${host}/trpc/birdies.recordRound`, {
+        method: "POST",
+        headers: { Cookie: p.cookie, Host: host, Origin: `http://${host}`, "Content-Type": "application/json" },
+        body: JSON.stringify(recordRoundInput(p, seq++)),
+      });
+      const res = await app.fetch(req, server);
+      if (res.status !== 200) throw new Error(`record: HTTP ${res.status} ${await res.text()}`);
+      await res.text();
+    }
+  };
+  await record(200);
+  Bun.gc(true);
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  await record(n);
+  const used = process.cpuUsage(cpu);
+  const wall = performance.now() - t;
+  console.log(
+    `${"record".padEnd(12)} CPU ${((used.user + used.system) / n).toFixed(1).padStart(6)} us per request (user ${(used.user / n).toFixed(1)})  wall ${((wall * 1000) / n).toFixed(1)} us`,
+  );
+  // The jobs the rounds left (the round's notifications, the fair-play refresh), run here now.
+  const kinds = [NOTIFICATION_JOBS.round, FAIRPLAY_REFRESH_JOB];
+  const handlers = Object.fromEntries(Object.entries(serverJobHandlers()).filter(([kind]) => kinds.includes(kind)));
+  const runner = new JobRunner({ ...running.deps, metrics: undefined }, handlers, { concurrency: 2 });
+  const jobCpu = process.cpuUsage();
+  const ran = await runner.runDue();
+  const jobUsed = process.cpuUsage(jobCpu);
+  const rounds = n + 200;
+  console.log(
+    `${"  its jobs".padEnd(12)} CPU ${((jobUsed.user + jobUsed.system) / rounds).toFixed(1).padStart(6)} us per round (user ${(jobUsed.user / rounds).toFixed(1)}), ${ran} jobs for ${rounds} rounds`,
+  );
+}
+
 try {
   console.log(`${players.length} golfers signed in; ${N} requests per kind, one at a time\n`);
   for (const [kind, path] of KINDS) {
@@ -64,6 +110,7 @@ try {
       `${kind.padEnd(12)} CPU ${((used.user + used.system) / N).toFixed(1).padStart(6)} us per request (user ${(used.user / N).toFixed(1)})  wall ${((wall * 1000) / N).toFixed(1)} us`,
     );
   }
+  if (!ONLY || ONLY.includes("record")) await recordings(Math.min(N, 2_000));
 } finally {
   await running.stop();
 }

@@ -59,6 +59,18 @@ export const READ_PATHS: Record<"dashboard" | "challenges" | "leaderboard" | "ch
   chat: (p) => `/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`,
 };
 
+/** The mix's recording (birdies.recordRound): one birdie (an eagle every tenth), a fresh round id. */
+export function recordRoundInput(p: Player, i: number) {
+  return {
+    challengeId: p.challengeId,
+    courseId: p.courseId,
+    date: today(),
+    holes: [{ holeNumber: 1 + (i % 18), score: i % 10 === 0 ? 2 : 3 }],
+    verifiedBy: { name: "Bench Partner", signature: "bench" },
+    clientRoundId: `bench-${runTag}-${++roundSeq}`,
+  };
+}
+
 /** One request of the mix; `players` are signed in. Bodies are always read (keep-alive reuse). */
 export function mixedShot(base: string, players: Player[]): Shot {
   return async (i: number, signal: AbortSignal): Promise<Outcome> => {
@@ -84,14 +96,7 @@ export function mixedShot(base: string, players: Player[]): Shot {
         res = await fetch(`${base}/trpc/birdies.recordRound`, {
           method: "POST",
           headers: { ...headers, Origin: base, "Content-Type": "application/json" },
-          body: JSON.stringify({
-            challengeId: p.challengeId,
-            courseId: p.courseId,
-            date: today(),
-            holes: [{ holeNumber: 1 + (i % 18), score: i % 10 === 0 ? 2 : 3 }],
-            verifiedBy: { name: "Bench Partner", signature: "bench" },
-            clientRoundId: `bench-${runTag}-${++roundSeq}`,
-          }),
+          body: JSON.stringify(recordRoundInput(p, i)),
           signal,
         });
     }
