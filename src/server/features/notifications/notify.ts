@@ -153,16 +153,18 @@ export async function notifyEach(
   items: readonly NotificationItem[],
   opts: Omit<NotifyOptions, "dedupeKey"> = {},
 ): Promise<number[]> {
+  // Each kept with its text as stored (trimmed, shortened): the sends below say the same.
   const byRecipientAndKind = new Map<string, NotificationItem>();
   for (const item of items) {
     const at = `${item.userId}:${item.kind}`;
-    if (!byRecipientAndKind.has(at)) byRecipientAndKind.set(at, item);
+    if (!byRecipientAndKind.has(at))
+      byRecipientAndKind.set(at, { ...item, text: item.text.trim().slice(0, NOTIFICATION_TEXT_MAX) });
   }
   if (!byRecipientAndKind.size) return [];
   const wanted = [...byRecipientAndKind.values()].map((item) => ({
     u: item.userId,
     k: item.kind,
-    t: item.text.trim().slice(0, NOTIFICATION_TEXT_MAX),
+    t: item.text,
     l: item.url,
     d: item.dedupeKey ?? null,
   }));
@@ -190,7 +192,7 @@ function sendsFor(
   item: NotificationItem,
   opts: Omit<NotifyOptions, "dedupeKey">,
 ): JobSpec[] {
-  const body = item.text.trim().slice(0, NOTIFICATION_TEXT_MAX);
+  const body = item.text;
   // No settings row for the kind: the default (as settingsFor reads it).
   const fallback = DEFAULT_NOTIFICATION_SETTINGS[r.kind];
   const choice = { push: r.pushOn ?? fallback.push, email: r.mailOn ?? fallback.email };
