@@ -57,8 +57,8 @@ const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWi
   // A payload enqueued before `before` existed: the rivals hear of the round, nobody of being overtaken.
   const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
   // One transaction, in three round trips on PostgreSQL (ADR 0066): the reads together, then every
-  // notification of the round (one statement) with the job's completion, then the commit. It was eight to eleven
-  // statements, each its own round trip, in one to three transactions (issue 19).
+  // notification of the round (one statement) with the job's completion, then the commit. It was
+  // eight to eleven statements, each its own round trip, in one to three transactions (issue 19).
   await deps.database.db.transaction(async (tx) => {
     const [challenge, ranks, name] = await together([
       findChallenge(tx, payload.challengeId),

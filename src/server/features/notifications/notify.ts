@@ -66,6 +66,16 @@ export type NotificationItem = {
   dedupeKey?: string | null;
 };
 
+/** A notification just added, with what its sends need: the recipient's address and settings. */
+type AddedNotification = {
+  userId: number;
+  kind: NotificationKind;
+  email: string | null;
+  mailOn: boolean | null;
+  pushOn: boolean | null;
+  hasDevice: boolean;
+};
+
 /**
  * One statement for what took three (issue 19): the recipients who are not disabled, their new
  * notifications (none where they already have that dedupe key), each one's own setting for its
@@ -74,14 +84,7 @@ export type NotificationItem = {
  * overtook their own rank), so one statement adds a whole event's. Built once (db/raw.ts):
  * drizzle's 23-row insert alone cost ~520 us of server CPU to build.
  */
-const addNotifications = statement<{
-  userId: number;
-  kind: NotificationKind;
-  email: string | null;
-  mailOn: boolean | null;
-  pushOn: boolean | null;
-  hasDevice: boolean;
-}>(sql`
+const addNotifications = statement<AddedNotification>(sql`
   with wanted as (
     select (x->>'u')::int as id, x->>'k' as kind, x->>'t' as text, x->>'l' as url, x->>'d' as key
       from jsonb_array_elements(${sql.placeholder("items")}::jsonb) as x
@@ -180,18 +183,7 @@ export async function notifyEach(
 }
 
 /** The push and mail jobs one added notification asks for, by its recipient's settings for its kind. */
-function sendsFor(
-  r: {
-    userId: number;
-    kind: NotificationKind;
-    email: string | null;
-    mailOn: boolean | null;
-    pushOn: boolean | null;
-    hasDevice: boolean;
-  },
-  item: NotificationItem,
-  opts: Omit<NotifyOptions, "dedupeKey">,
-): JobSpec[] {
+function sendsFor(r: AddedNotification, item: NotificationItem, opts: Omit<NotifyOptions, "dedupeKey">): JobSpec[] {
   const body = item.text;
   // No settings row for the kind: the default (as settingsFor reads it).
   const fallback = DEFAULT_NOTIFICATION_SETTINGS[r.kind];
