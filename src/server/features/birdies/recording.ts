@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
 import { latestDayOnEarth, playDateProblem, playDateWindow } from "../../../shared/domain/play-date-window";
@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { statement } from "../../db/raw";
 import { together } from "../../db/together";
+import { commitAhead } from "../../db/commit-ahead";
 import { birdieRecords, recordStatusEvents, roundSubmissions } from "../../db/schema/birdies";
 import { users } from "../../db/schema/users";
 import type { ChallengeRow } from "../../db/schema/challenges";
@@ -52,23 +53,28 @@ type RecordContext = { challenge: ChallengeRow; courseId: number; courseName: st
 /** Who verifies a record and the status it starts in (docs/product/rules.md#verification). */
 type Verifier = { name: string; signature: string; partnerUserId: number | null; status: VerificationStatus };
 
+type VerifierInput = { partnerUserId?: number | null; verifiedBy?: { name: string; signature: string } };
+type Partner = { id: number; displayName: string; username: string; disabled: boolean };
+
+/** The named partner's account, read with the round's other reads (a resend never needs it). */
+async function partnerOf(tx: Db, input: VerifierInput): Promise<Partner | undefined> {
+  if (input.partnerUserId == null) return undefined;
+  const [partner] = await prepared(tx, "record_partner", (d) =>
+    d
+      .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("partnerUserId"))),
+  ).execute({ partnerUserId: input.partnerUserId });
+  return partner;
+}
+
 /**
  * The partner's account (the record starts pending until they confirm it), or the typed name and
  * signature (signed). Naming oneself is refused: the golfer never verifies their own record.
  */
-async function resolveVerifier(
-  tx: Db,
-  userId: number,
-  input: { partnerUserId?: number | null; verifiedBy?: { name: string; signature: string } },
-): Promise<Verifier> {
+function verifierOf(userId: number, input: VerifierInput, partner: Partner | undefined): Verifier {
   if (input.partnerUserId != null) {
     if (input.partnerUserId === userId) throw badRequest(PARTNER_IS_YOU);
-    const [partner] = await prepared(tx, "record_partner", (d) =>
-      d
-        .select({ id: users.id, displayName: users.displayName, username: users.username, disabled: users.disabled })
-        .from(users)
-        .where(eq(users.id, sql.placeholder("partnerUserId"))),
-    ).execute({ partnerUserId: input.partnerUserId });
     if (!partner || partner.disabled) throw badRequest(PARTNER_NOT_FOUND);
     return {
       name: partner.displayName,
@@ -209,77 +215,96 @@ export async function checkRound(ctx: SignedInContext, input: z.output<typeof ch
   return { clashes };
 }
 
+/** A record holding its hole (not voided), as the hole rule reads it. */
+type Holder = { id: number; holeNumber: number; score: number; counted: boolean };
+
 /**
- * Inserts one hole, applying the multiple-birdies rule (a birdie may be upgraded by an eagle) to
- * the records holding the hole (not voided). The new record counts when its status may count
- * (shared/domain/verification.ts); with one record per hole it then takes over from the hole's
- * counting record, which it always beats (an upgrade). A pending eagle that may not count yet
- * leaves the birdie counting until it is confirmed (hole_records_recount, drizzle/0019).
+ * The records holding each of a round's holes, read in the first batch with the membership lock
+ * held (so it sees every earlier record of this golfer here): the hole rule is then decided for
+ * the whole round before anything is written, and the writes go out together.
  */
-async function insertHole(
+const holdersOf = statement<Holder>(sql`
+  select id, hole_number::int as "holeNumber", score::int as score, counted from ${birdieRecords}
+  where challenge_id = ${sql.placeholder("challengeId")} and user_id = ${sql.placeholder("userId")}
+    and verification_status <> 'voided'
+    and hole_number in (select h::int from jsonb_array_elements_text(${sql.placeholder("holes")}::jsonb) as h)`);
+
+const roundHolders = (tx: Db, challengeId: number, userId: number, holes: readonly { holeNumber: number }[]) =>
+  holdersOf(tx, { challengeId, userId, holes: JSON.stringify(holes.map((h) => h.holeNumber)) });
+
+type Hole = { holeNumber: number; score: number };
+
+/**
+ * The multiple-birdies rule (a birdie may be upgraded by an eagle) applied to a round's holes, in
+ * hole order: the first hole taken is refused before anything is written. Returns the records a
+ * new one takes over from: with one record per hole, a new record that counts (its status may
+ * count, shared/domain/verification.ts) takes over from the hole's counting record, which it
+ * always beats (an upgrade). A pending eagle that may not count yet leaves the birdie counting
+ * until it is confirmed (hole_records_recount, drizzle/0019).
+ */
+function takenOver(ctx: RecordContext, holes: readonly Hole[], holders: readonly Holder[], counts: boolean): number[] {
+  if (ctx.challenge.allowMultipleBirdies) return [];
+  const replaced: number[] = [];
+  for (const hole of holes) {
+    const existing = holders.filter((r) => r.holeNumber === hole.holeNumber);
+    const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
+    if (holeOutcome(best, recordType(hole.score), false) === "taken") throw conflict(holeTaken(hole.holeNumber));
+    if (counts) replaced.push(...existing.filter((r) => r.counted).map((r) => r.id));
+  }
+  return replaced;
+}
+
+/**
+ * Writes a round's holes (checked by takenOver): the records they take over from stop counting,
+ * then the inserts go out together (one round trip on PostgreSQL), in hole order.
+ */
+async function insertHoles(
   tx: Db,
   userId: number,
   ctx: RecordContext,
-  holeNumber: number,
-  strokes: number,
+  holes: readonly Hole[],
+  holders: readonly Holder[],
   verifier: Verifier,
-): Promise<BirdieRecord> {
+): Promise<BirdieRecord[]> {
   const counts = statusCounts(verifier.status, ctx.challenge.requireConfirmation);
-  if (!ctx.challenge.allowMultipleBirdies) {
-    const existing = await prepared(tx, "record_hole_holders", (d) =>
-      d
-        .select({ id: birdieRecords.id, score: birdieRecords.score, counted: birdieRecords.counted })
-        .from(birdieRecords)
-        .where(
-          and(
-            eq(birdieRecords.challengeId, sql.placeholder("challengeId")),
-            eq(birdieRecords.userId, sql.placeholder("userId")),
-            eq(birdieRecords.holeNumber, sql.placeholder("holeNumber")),
-            ne(birdieRecords.verificationStatus, "voided"),
-          ),
-        ),
-    ).execute({ challengeId: ctx.challenge.id, userId, holeNumber });
-    const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
-    const outcome = holeOutcome(best, recordType(strokes), false);
-    if (outcome === "taken") throw conflict(holeTaken(holeNumber));
-    const current = existing.filter((r) => r.counted);
-    if (counts && current.length) {
-      for (const r of current) await tx.update(birdieRecords).set({ counted: false }).where(eq(birdieRecords.id, r.id));
-    }
-  }
-  const row = onlyRow(
-    await prepared(tx, "record_insert", (d) =>
-      d
-        .insert(birdieRecords)
-        .values({
-          challengeId: sql.placeholder("challengeId"),
-          userId: sql.placeholder("userId"),
-          courseId: sql.placeholder("courseId"),
-          holeNumber: sql.placeholder("holeNumber"),
-          score: sql.placeholder("score"),
-          datePlayed: sql.placeholder("datePlayed"),
-          verifierName: sql.placeholder("verifierName"),
-          verifierSignature: sql.placeholder("verifierSignature"),
-          counted: sql.placeholder("counted"),
-          partnerUserId: sql.placeholder("partnerUserId"),
-          verificationStatus: sql.placeholder("verificationStatus"),
-        })
-        .returning(),
-    ).execute({
-      challengeId: ctx.challenge.id,
-      userId,
-      courseId: ctx.courseId,
-      holeNumber,
-      score: strokes,
-      datePlayed: ctx.date,
-      verifierName: verifier.name,
-      verifierSignature: verifier.signature,
-      counted: counts,
-      partnerUserId: verifier.partnerUserId,
-      verificationStatus: verifier.status,
-    }),
+  const replaced = takenOver(ctx, holes, holders, counts);
+  if (replaced.length)
+    await tx.update(birdieRecords).set({ counted: false }).where(inArray(birdieRecords.id, replaced));
+  const rows = await together(
+    holes.map((hole) =>
+      prepared(tx, "record_insert", (d) =>
+        d
+          .insert(birdieRecords)
+          .values({
+            challengeId: sql.placeholder("challengeId"),
+            userId: sql.placeholder("userId"),
+            courseId: sql.placeholder("courseId"),
+            holeNumber: sql.placeholder("holeNumber"),
+            score: sql.placeholder("score"),
+            datePlayed: sql.placeholder("datePlayed"),
+            verifierName: sql.placeholder("verifierName"),
+            verifierSignature: sql.placeholder("verifierSignature"),
+            counted: sql.placeholder("counted"),
+            partnerUserId: sql.placeholder("partnerUserId"),
+            verificationStatus: sql.placeholder("verificationStatus"),
+          })
+          .returning(),
+      ).execute({
+        challengeId: ctx.challenge.id,
+        userId,
+        courseId: ctx.courseId,
+        holeNumber: hole.holeNumber,
+        score: hole.score,
+        datePlayed: ctx.date,
+        verifierName: verifier.name,
+        verifierSignature: verifier.signature,
+        counted: counts,
+        partnerUserId: verifier.partnerUserId,
+        verificationStatus: verifier.status,
+      }),
+    ),
   );
-  return toView(row, ctx.courseName);
+  return rows.map((r) => toView(onlyRow(r), ctx.courseName));
 }
 
 /**
@@ -311,10 +336,12 @@ async function awardWithName(
 /**
  * After the records are in: their history, what they earn, the round's notification job, then
  * the round's chat lines (delivered to sockets only once the records commit) with whatever else
- * needs the achievements (`alsoAfter`). Independent statements are sent together, so on
- * PostgreSQL, where a transaction's connection pipelines them, the whole tail of a recording is
- * two or three round trips instead of six (issue 19: the recording transaction's length under
- * load is its round trips, and it holds the golfer's membership lock throughout).
+ * needs the achievements (`alsoAfter`), with COMMIT behind them. Independent statements are sent
+ * together, so on PostgreSQL, where a transaction's connection pipelines them, a usual recording
+ * is four round trips in all: BEGIN with the reads, the inserts, this tail's two (a third when
+ * the round earns an achievement). It was six, and eight with an achievement (issue 19: the
+ * recording transaction's length under load is its round trips, and it holds the golfer's
+ * membership lock throughout).
  */
 async function afterInsert(
   tx: Db,
@@ -332,6 +359,8 @@ async function afterInsert(
     notifyRound(tx, userId, challengeId, records, before),
   ]);
   // One line for the round and one for what it earned (ADR 0028), not one per hole and achievement.
+  // These are the transaction's last statements: COMMIT travels right behind them (ADR 0069), so
+  // nothing after this may refuse the round. A write that fails here rolls everything back.
   await together([
     announceRound(
       tx,
@@ -341,6 +370,7 @@ async function afterInsert(
       earned.map((a) => a.name),
     ),
     alsoAfter?.(earned),
+    commitAhead(tx),
   ]);
   return earned;
 }
@@ -414,13 +444,17 @@ export async function recordBirdie(
   const at = now(ctx);
   return ctx.db.transaction(async (tx) => {
     // Sent with the membership lock and run after it is granted (one round trip on PostgreSQL):
-    // the standing this hole starts from (who it overtakes).
-    const [record, before] = await together([
+    // the standing this hole starts from (who it overtakes), the hole's records and the partner.
+    const holes = [{ holeNumber: input.holeNumber, score: input.score }];
+    const [record, before, holders, partner] = await together([
       prepareRecord(tx, userId, input, at),
       standingOf(tx, input.challengeId, userId),
+      roundHolders(tx, input.challengeId, userId, holes),
+      partnerOf(tx, input),
     ]);
-    const verifier = await resolveVerifier(tx, userId, input);
-    const hole = await insertHole(tx, userId, record, input.holeNumber, input.score, verifier);
+    const verifier = verifierOf(userId, input, partner);
+    const [hole] = await insertHoles(tx, userId, record, holes, holders, verifier);
+    if (!hole) throw new Error("a recorded hole has its record");
     const newAchievements = await afterInsert(tx, userId, record.challenge.id, verifier, [hole], before, at);
     return { ...hole, newAchievements };
   });
@@ -436,22 +470,24 @@ export async function recordRound(
   return ctx.db.transaction(async (tx) => {
     // Sent with the membership lock and run after it is granted, in the order sent (one round trip
     // on PostgreSQL): whether this round was recorded before, so two copies of one round cannot
-    // both pass, and the standing it starts from (who it overtakes).
-    const [record, done, before] = await together([
+    // both pass, the standing it starts from (who it overtakes), the records holding its holes and
+    // the partner's account. A failure is reported in this order (together): a non-member hears
+    // 404 first.
+    const holes = [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber);
+    const [record, done, before, holders, partner] = await together([
       prepareRecord(tx, userId, input, at),
       input.clientRoundId ? submittedRound(tx, userId, input.clientRoundId) : undefined,
       standingOf(tx, input.challengeId, userId),
+      roundHolders(tx, input.challengeId, userId, holes),
+      partnerOf(tx, input),
     ]);
     if (done) {
       // A round has at least one hole, so its result names the challenge it was recorded in.
       if (done.records[0]?.challengeId !== record.challenge.id) throw conflict(ROUND_ID_USED);
       return done;
     }
-    const verifier = await resolveVerifier(tx, userId, input);
-    const records: BirdieRecord[] = [];
-    for (const hole of [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber)) {
-      records.push(await insertHole(tx, userId, record, hole.holeNumber, hole.score, verifier));
-    }
+    const verifier = verifierOf(userId, input, partner);
+    const records = await insertHoles(tx, userId, record, holes, holders, verifier);
     const newAchievements = await afterInsert(
       tx,
       userId,

@@ -4,6 +4,7 @@ import { CHAT_MESSAGE_MAX, type ChatMessage } from "../../../shared/schemas/chat
 import type { Db } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { statement } from "../../db/raw";
+import { together } from "../../db/together";
 import { birdieRecords } from "../../db/schema/birdies";
 import { chatMessageRecords, chatMessages } from "../../db/schema/chat";
 import { toView } from "./views";
@@ -118,18 +119,24 @@ export async function announceRound(
   records: readonly { id: number; holeNumber: number; score: number }[],
   achievementNames: readonly string[],
 ): Promise<void> {
-  if (records.length) {
-    const text = systemText.round(
-      name,
-      records.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
-    );
-    await postRoundLine(db, {
-      challengeId,
-      message: storedText(text),
-      recordIds: JSON.stringify(records.map((r) => r.id)),
-    });
-  }
-  if (achievementNames.length) await postSystemMessage(db, challengeId, systemText.earnedAll(name, achievementNames));
+  // Both lines are sent together (one round trip on PostgreSQL, ADR 0060), in the order they show.
+  await together([
+    records.length
+      ? postRoundLine(db, {
+          challengeId,
+          message: storedText(
+            systemText.round(
+              name,
+              records.map((r) => ({ holeNumber: r.holeNumber, type: recordType(r.score) })),
+            ),
+          ),
+          recordIds: JSON.stringify(records.map((r) => r.id)),
+        })
+      : undefined,
+    achievementNames.length
+      ? postSystemMessage(db, challengeId, systemText.earnedAll(name, achievementNames))
+      : undefined,
+  ]);
 }
 
 /**
