@@ -40,6 +40,46 @@ test.describe("first paint", () => {
     expect(separate).toEqual([]);
   });
 
+  test("a cold dashboard fills in a frame at a time: the challenge's card, its board, the achievements, then the chat", async ({
+    page,
+    signedInUser,
+  }) => {
+    await createChallengeApi(page.request, { name: "Stage Cup" });
+    // Before any script of the page: count animation frames, and note the frame in which each
+    // part first appears in the document (issue 19: no single commit mounts the whole page).
+    await page.addInitScript(() => {
+      const w = window as unknown as { frames_: number; seen_: Record<string, number> };
+      w.frames_ = 0;
+      w.seen_ = {};
+      const tick = () => {
+        w.frames_++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const parts: Record<string, string> = {
+        card: "//h3[normalize-space()='Hole Status']",
+        board: "//h2[@id='dashboard-leaderboard-title']",
+        achievements: "//h2[@id='recent-achievements-title']",
+        chat: "//*[@data-slot='chat']//h2",
+      };
+      new MutationObserver(() => {
+        for (const [name, path] of Object.entries(parts)) {
+          if (name in w.seen_) continue;
+          const found = document.evaluate(path, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null);
+          if (found.singleNodeValue) w.seen_[name] = w.frames_;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expect(welcomeBack(page, signedInUser)).toBeVisible();
+    await expect(page.locator("[data-slot='chat'] h2")).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { seen_: Record<string, number> }).seen_);
+    expect(Object.keys(seen).sort()).toEqual(["achievements", "board", "card", "chat"]);
+    expect(seen.board).toBeGreaterThan(seen.card);
+    expect(seen.achievements).toBeGreaterThan(seen.board);
+    expect(seen.chat).toBeGreaterThan(seen.achievements);
+  });
+
   test("a cold challenge page: the challenge comes in the HTML (ADR 0055), its Overview asked for in one batch", async ({
     page,
   }) => {

@@ -6,7 +6,7 @@ import type { Player } from "./players";
 //   challenges 25%   challenges.list (the Challenges page)
 //   leaderboard 20%  leaderboards.challenge of one of the player's challenges
 //   chat 15%         chat.list: the newest page of that challenge's chat
-//   record 5%        birdies.recordRound (POST): one birdie, a fresh clientRoundId every call
+//   record 5%        birdies.recordRound (POST): one birdie (BENCH_ROUND_HOLES: more), a fresh clientRoundId every call
 export const MIX: [kind: string, percent: number][] = [
   ["dashboard", 35],
   ["challenges", 25],
@@ -59,13 +59,25 @@ export const READ_PATHS: Record<"dashboard" | "challenges" | "leaderboard" | "ch
   chat: (p) => `/trpc/chat.list?input=${q({ challengeId: p.challengeId })}`,
 };
 
-/** The mix's recording (birdies.recordRound): one birdie (an eagle every tenth), a fresh round id. */
+/**
+ * Holes per recorded round: 1 unless BENCH_ROUND_HOLES says (docs/capacity.md assumes rounds of ~3
+ * holes; a round's inserts go out together since session 28, ADR 0069).
+ */
+const ROUND_HOLES = Math.min(18, Math.max(1, Math.trunc(Number(process.env.BENCH_ROUND_HOLES ?? 1)) || 1));
+
+/**
+ * The mix's recording (birdies.recordRound): one birdie (an eagle every tenth), or BENCH_ROUND_HOLES
+ * consecutive holes, with a fresh round id.
+ */
 export function recordRoundInput(p: Player, i: number) {
   return {
     challengeId: p.challengeId,
     courseId: p.courseId,
     date: today(),
-    holes: [{ holeNumber: 1 + (i % 18), score: i % 10 === 0 ? 2 : 3 }],
+    holes: Array.from({ length: ROUND_HOLES }, (_, k) => ({
+      holeNumber: 1 + ((i + k) % 18),
+      score: i % 10 === 0 && k === 0 ? 2 : 3,
+    })),
     verifiedBy: { name: "Bench Partner", signature: "bench" },
     clientRoundId: `bench-${runTag}-${++roundSeq}`,
   };

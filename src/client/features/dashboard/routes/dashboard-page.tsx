@@ -15,7 +15,7 @@ import { isNewAccountVisit } from "../../../lib/first-visit";
 import { useKeptDataRestored, useOnlineStatus } from "../../offline/public";
 import { useDashboard } from "../hooks/use-dashboard";
 import { useFollowOwnProgress } from "../hooks/use-follow-own-progress";
-import { useAfterFirstPaint } from "../../../hooks/use-after-first-paint";
+import { useRevealInStages } from "../../../hooks/use-reveal-in-stages";
 import { trpc } from "../../../lib/trpc";
 import { useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
@@ -105,9 +105,12 @@ function DashboardWidgets() {
   // docs/product/rules.md#time-texts: the current challenge is the first in the list whose end is
   // still in the future.
   const current = currentChallenge(challenges.data ?? []);
-  // The side column (achievements, chat) follows in the render after the first (issue 19: shorter
-  // main-thread tasks); until then it keeps the loading placeholder's space, so nothing moves.
-  const rest = useAfterFirstPaint();
+  // The first commit holds what a phone's first screen shows (the current challenge's card); the
+  // rest follows a frame at a time (useRevealInStages): the challenge's board, then the
+  // achievements, then the chat. No single commit mounts them all (issue 19: a phone's main thread
+  // blocked while the page fills). Until its turn the side column keeps the loading placeholder's
+  // space, so nothing beside it moves; the rest is added below what is painted.
+  const stage = useRevealInStages(3);
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -120,20 +123,26 @@ function DashboardWidgets() {
         ) : current ? (
           <>
             <CurrentChallengeCard challenge={current} />
-            <AdDivider />
-            <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
+            {stage >= 1 && (
+              <>
+                <AdDivider />
+                <ChallengeLeaderboardWidget challengeId={current.id} challengeName={current.name} />
+              </>
+            )}
           </>
         ) : (
           <NoActiveChallenges />
         )}
       </div>
-      {rest ? (
+      {stage >= 2 ? (
         <div className="min-w-0 space-y-6">
           <RecentAchievementsWidget />
           {/* Chat slot: the chat feature mounts its Challenge chat card (docs/product/routes-and-screens.md#challenge-chat-card) inside this wrapper. */}
-          <div data-slot="chat" className="empty:hidden">
-            <ChatCardSlot />
-          </div>
+          {stage >= 3 && (
+            <div data-slot="chat" className="empty:hidden">
+              <ChatCardSlot />
+            </div>
+          )}
         </div>
       ) : (
         <SideColumnPlaceholder />
