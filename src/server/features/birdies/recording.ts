@@ -1,8 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { CHALLENGE_ENDED_TEXT, challengeStatus } from "../../../shared/domain/challenge-timing";
 import { latestDayOnEarth, playDateProblem, playDateWindow } from "../../../shared/domain/play-date-window";
-import { holeOutcome, holeTaken } from "../../../shared/domain/hole-rule";
+import { countedType, holeOutcome, holeTaken } from "../../../shared/domain/hole-rule";
 import { recordType } from "../../../shared/domain/scoring";
 import { statusCounts, type VerificationStatus } from "../../../shared/domain/verification";
 import type { Achievement } from "../../../shared/schemas/achievements";
@@ -161,27 +161,6 @@ async function prepareRecord(
 }
 
 /**
- * The strokes per hole of one player's records in one challenge that hold their hole: every record
- * not voided (a pending or disputed record holds its hole although it may not count now;
- * docs/product/rules.md#verification). Superseded birdies are in too: under an eagle they change nothing.
- */
-async function heldByHole(tx: Db, challengeId: number, userId: number): Promise<Map<number, number[]>> {
-  const rows = await tx
-    .select({ holeNumber: birdieRecords.holeNumber, score: birdieRecords.score })
-    .from(birdieRecords)
-    .where(
-      and(
-        eq(birdieRecords.challengeId, challengeId),
-        eq(birdieRecords.userId, userId),
-        ne(birdieRecords.verificationStatus, "voided"),
-      ),
-    );
-  const byHole = new Map<number, number[]>();
-  for (const r of rows) byHole.set(r.holeNumber, [...(byHole.get(r.holeNumber) ?? []), r.score]);
-  return byHole;
-}
-
-/**
  * birdies.checkRound: the dry run before the partner signs (docs/product/rules.md#checking-a-round-before-signing).
  * The same membership, window, date, course and hole rules as recordRound, on the data as it is
  * now; nothing is written (a typed course name is not created) and nothing is locked, so a round
@@ -203,15 +182,12 @@ export async function checkRound(ctx: SignedInContext, input: z.output<typeof ch
     if (!course) throw badRequest(CHOOSE_COURSE);
   }
   if (input.partnerUserId === userId) throw badRequest(PARTNER_IS_YOU);
-  const counted = await heldByHole(ctx.db, challenge.id, userId);
-  const clashes = [...input.holes]
-    .sort((a, b) => a.holeNumber - b.holeNumber)
-    .filter((h) => {
-      const scores = counted.get(h.holeNumber) ?? [];
-      const current = scores.length ? recordType(Math.min(...scores)) : null;
-      return holeOutcome(current, recordType(h.score), challenge.allowMultipleBirdies) === "taken";
-    })
-    .map((h) => ({ holeNumber: h.holeNumber, message: holeTaken(h.holeNumber) }));
+  const holes = [...input.holes].sort((a, b) => a.holeNumber - b.holeNumber);
+  const holders = await roundHolders(ctx.db, challenge.id, userId, holes);
+  const clashes = takenHoles(challenge, holes, holders).map((h) => ({
+    holeNumber: h.holeNumber,
+    message: holeTaken(h.holeNumber),
+  }));
   return { clashes };
 }
 
@@ -219,9 +195,12 @@ export async function checkRound(ctx: SignedInContext, input: z.output<typeof ch
 type Holder = { id: number; holeNumber: number; score: number; counted: boolean };
 
 /**
- * The records holding each of a round's holes, read in the first batch with the membership lock
- * held (so it sees every earlier record of this golfer here): the hole rule is then decided for
- * the whole round before anything is written, and the writes go out together.
+ * The records holding each of a round's holes: every record not voided (a pending or disputed
+ * record holds its hole although it may not count now; docs/product/rules.md#verification;
+ * superseded birdies are in too: under an eagle they change nothing). A recording reads them in
+ * its first batch with the membership lock held (so it sees every earlier record of this golfer
+ * here): the hole rule is then decided for the whole round before anything is written, and the
+ * writes go out together. checkRound reads them without the lock, as a dry run.
  */
 const holdersOf = statement<Holder>(sql`
   select id, hole_number::int as "holeNumber", score::int as score, counted from ${birdieRecords}
@@ -235,23 +214,34 @@ const roundHolders = (tx: Db, challengeId: number, userId: number, holes: readon
 type Hole = { holeNumber: number; score: number };
 
 /**
- * The multiple-birdies rule (a birdie may be upgraded by an eagle) applied to a round's holes, in
- * hole order: the first hole taken is refused before anything is written. Returns the records a
- * new one takes over from: with one record per hole, a new record that counts (its status may
- * count, shared/domain/verification.ts) takes over from the hole's counting record, which it
- * always beats (an upgrade). A pending eagle that may not count yet leaves the birdie counting
- * until it is confirmed (hole_records_recount, drizzle/0019).
+ * The multiple-birdies rule (a birdie may be upgraded by an eagle) applied to a round's holes: the
+ * ones already taken, in the order given. The one check behind checkRound's clashes and
+ * recording's refusal.
+ */
+function takenHoles<H extends Hole>(
+  challenge: Pick<ChallengeRow, "allowMultipleBirdies">,
+  holes: readonly H[],
+  holders: readonly Holder[],
+): H[] {
+  return holes.filter((hole) => {
+    const held = countedType(holders.filter((r) => r.holeNumber === hole.holeNumber).map((r) => r.score));
+    return holeOutcome(held, recordType(hole.score), challenge.allowMultipleBirdies) === "taken";
+  });
+}
+
+/**
+ * A round's holes against the rule: the first hole taken is refused before anything is written.
+ * Returns the records the new ones take over from: with one record per hole, a new record that
+ * counts (its status may count, shared/domain/verification.ts) takes over from the hole's counting
+ * record, which it always beats (an upgrade). A pending eagle that may not count yet leaves the
+ * birdie counting until it is confirmed (hole_records_recount, drizzle/0019).
  */
 function takenOver(ctx: RecordContext, holes: readonly Hole[], holders: readonly Holder[], counts: boolean): number[] {
-  if (ctx.challenge.allowMultipleBirdies) return [];
-  const replaced: number[] = [];
-  for (const hole of holes) {
-    const existing = holders.filter((r) => r.holeNumber === hole.holeNumber);
-    const best = existing.length ? recordType(Math.min(...existing.map((r) => r.score))) : null;
-    if (holeOutcome(best, recordType(hole.score), false) === "taken") throw conflict(holeTaken(hole.holeNumber));
-    if (counts) replaced.push(...existing.filter((r) => r.counted).map((r) => r.id));
-  }
-  return replaced;
+  const [taken] = takenHoles(ctx.challenge, holes, holders);
+  if (taken) throw conflict(holeTaken(taken.holeNumber));
+  // The holders are the round's holes' own (roundHolders).
+  if (ctx.challenge.allowMultipleBirdies || !counts) return [];
+  return holders.filter((r) => r.counted).map((r) => r.id);
 }
 
 /**
@@ -453,8 +443,7 @@ export async function recordBirdie(
       partnerOf(tx, input),
     ]);
     const verifier = verifierOf(userId, input, partner);
-    const [hole] = await insertHoles(tx, userId, record, holes, holders, verifier);
-    if (!hole) throw new Error("a recorded hole has its record");
+    const hole = onlyRow(await insertHoles(tx, userId, record, holes, holders, verifier));
     const newAchievements = await afterInsert(tx, userId, record.challenge.id, verifier, [hole], before, at);
     return { ...hole, newAchievements };
   });
