@@ -32,8 +32,11 @@ export const jobs = pgTable(
   (t) => [
     index("jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
     index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    // The fair-play trigger's "not already pending" probe (drizzle/0024).
-    index("jobs_pending_kind_payload_idx").on(t.kind, t.payload).where(sql`${t.status} = 'pending'`),
+    // The fair-play trigger's "not already pending" probe (drizzle/0024), for its kind only, so
+    // that the job claim's `kind in (...)` is never read through it (drizzle/0029).
+    index("jobs_pending_fairplay_payload_idx")
+      .on(t.payload)
+      .where(sql`${t.status} = 'pending' and ${t.kind} = 'fairplay.refresh'`),
     index("jobs_finished_idx").on(t.status, t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
