@@ -30,8 +30,8 @@ import { CHALLENGE_NOT_FOUND, lockMembership, requireMember } from "../challenge
 import { coursesOf } from "../challenges/queries";
 import { announceRound } from "../chat/public";
 import { coursesByIds, findOrCreateCourse } from "../courses/queries";
-import { ranksBeforeAndAfter, standingOf } from "../leaderboards/queries";
-import { notificationEvents, roundMaySend, tellRound } from "../notifications/public";
+import { standingOf } from "../leaderboards/queries";
+import { notificationEvents } from "../notifications/public";
 import { displayNameOf } from "../users/queries";
 import { toView } from "./views";
 import { onlyRow } from "../../lib/rows";
@@ -323,74 +323,68 @@ async function awardWithName(
   ]);
 }
 
-/** A round just inserted, as afterInsert finishes it. */
-type InsertedRound = {
-  userId: number;
-  challenge: Pick<ChallengeRow, "id" | "name">;
-  verifier: Verifier;
-  records: readonly BirdieRecord[];
-  /** The golfer's standing just before the round (standingOf, under the membership lock). */
-  before: Record<string, unknown> | null;
-  at: Date;
-  env: SignedInContext["deps"]["env"];
-};
-
 /**
- * After the records are in: their history, what they earn and the board's ranks before and after
- * the round; then, together, the round's chat lines (delivered to sockets only once the records
- * commit), its notifications to the other players (tellRound, ADR 0070) and whatever else needs
- * the achievements (`alsoAfter`), with COMMIT behind them when nobody may be sent a push or a mail
- * about it. Independent statements are sent together, so on PostgreSQL, where a transaction's
- * connection pipelines them, a usual recording is four round trips in all: BEGIN with the reads,
- * the inserts, this tail's two (a third when the round earns an achievement, and one more when
- * someone may be sent something). The round's notifications were a job of their own, four more
- * round trips and a claim (issue 19: a recording's cost is its round trips and statements, on
- * both sides; and the recording transaction holds the golfer's membership lock throughout).
+ * After the records are in: their history, what they earn, the round's notification job, then
+ * the round's chat lines (delivered to sockets only once the records commit) with whatever else
+ * needs the achievements (`alsoAfter`), with COMMIT behind them. Independent statements are sent
+ * together, so on PostgreSQL, where a transaction's connection pipelines them, a usual recording
+ * is four round trips in all: BEGIN with the reads, the inserts, this tail's two (a third when
+ * the round earns an achievement). It was six, and eight with an achievement (issue 19: the
+ * recording transaction's length under load is its round trips, and it holds the golfer's
+ * membership lock throughout).
  */
 async function afterInsert(
   tx: Db,
-  round: InsertedRound,
+  userId: number,
+  challengeId: number,
+  verifier: Verifier,
+  records: readonly BirdieRecord[],
+  before: Record<string, unknown> | null,
+  at: Date,
   alsoAfter?: (earned: Achievement[]) => Promise<unknown> | undefined,
 ): Promise<Achievement[]> {
-  const { userId, challenge, records } = round;
-  const [, [earned, name], ranks, maySend] = await together([
-    startVerification(tx, userId, round.verifier, records, round.at),
-    awardWithName(tx, userId, challenge.id, records, round.at),
-    ranksBeforeAndAfter(tx, challenge.id, { userId, standing: round.before }),
-    roundMaySend(tx, challenge.id, userId),
+  const [, [earned, name]] = await together([
+    startVerification(tx, userId, verifier, records, at),
+    awardWithName(tx, userId, challengeId, records, at),
+    notifyRound(tx, userId, challengeId, records, before),
   ]);
-  const eagles = records.filter((r) => r.type === "eagle").length;
   // One line for the round and one for what it earned (ADR 0028), not one per hole and achievement.
   // These are the transaction's last statements: COMMIT travels right behind them (ADR 0069), so
   // nothing after this may refuse the round. A write that fails here rolls everything back.
   await together([
     announceRound(
       tx,
-      challenge.id,
+      challengeId,
       name,
       records,
       earned.map((a) => a.name),
     ),
-    tellRound(
-      tx,
-      {
-        challengeId: challenge.id,
-        challengeName: challenge.name,
-        userId,
-        name,
-        recordIds: records.map((r) => r.id),
-        birdies: records.length - eagles,
-        eagles,
-      },
-      ranks.map((r) => r.user_id),
-      ranks,
-      // Nobody to send to: the notifications are one statement, and COMMIT may follow it at once.
-      { env: round.env, sends: maySend },
-    ),
     alsoAfter?.(earned),
-    maySend ? undefined : commitAhead(tx),
+    commitAhead(tx),
   ]);
   return earned;
+}
+
+/**
+ * The other players hear of the round (one notification per round, not per hole) and whoever it
+ * overtook, from a job that exists only if the records commit (docs/product/rules.md#notifications).
+ */
+async function notifyRound(
+  tx: Db,
+  userId: number,
+  challengeId: number,
+  records: readonly BirdieRecord[],
+  before: Record<string, unknown> | null,
+) {
+  const eagles = records.filter((r) => r.type === "eagle").length;
+  await notificationEvents.roundRecorded(tx, {
+    challengeId,
+    userId,
+    recordIds: records.map((r) => r.id),
+    birdies: records.length - eagles,
+    eagles,
+    before,
+  });
 }
 
 /**
@@ -450,15 +444,7 @@ export async function recordBirdie(
     ]);
     const verifier = verifierOf(userId, input, partner);
     const hole = onlyRow(await insertHoles(tx, userId, record, holes, holders, verifier));
-    const newAchievements = await afterInsert(tx, {
-      userId,
-      challenge: record.challenge,
-      verifier,
-      records: [hole],
-      before,
-      at,
-      env: ctx.deps.env,
-    });
+    const newAchievements = await afterInsert(tx, userId, record.challenge.id, verifier, [hole], before, at);
     return { ...hole, newAchievements };
   });
 }
@@ -493,7 +479,12 @@ export async function recordRound(
     const records = await insertHoles(tx, userId, record, holes, holders, verifier);
     const newAchievements = await afterInsert(
       tx,
-      { userId, challenge: record.challenge, verifier, records, before, at, env: ctx.deps.env },
+      userId,
+      record.challenge.id,
+      verifier,
+      records,
+      before,
+      at,
       (earned) =>
         // The membership lock serialises copies of a round sent to one challenge, not to two: a copy
         // sent to another challenge at the same moment waits on this key here, then finds it taken.

@@ -8,7 +8,6 @@ import { enqueueJob } from "../../jobs/queue";
 import { together } from "../../db/together";
 import { mailTemplates } from "../mail/public";
 import { notify, notifyEach, settingsFor } from "./notify";
-import { tellRound } from "./round";
 import {
   NOTIFICATION_JOBS,
   type JoinedPayload,
@@ -46,14 +45,20 @@ const challengeJoined: JobHandler = async (payload: JoinedPayload, { deps }) => 
 };
 
 /**
- * A round an earlier release enqueued (since session 29 the recording tells its round itself, ADR
- * 0070): told as the recording tells it (tellRound), from the database as it is now. Its `before`
- * is the golfer's standing just before the round; without it (older still) nobody hears of being
- * overtaken. One transaction: the reads together, then the notifications with the job's completion.
+ * One round: every other player hears of it (rival_round), and those it overtook hear that too.
+ * "Overtook": ranked ahead of the golfer on the board with the golfer's standing from before the
+ * round (the payload's `before`), behind them on the board now. Both boards are the one ranking
+ * of the trigger-kept standings (leaderboards/queries.ts), never an aggregation of the records,
+ * read together in one statement that also names the members (every member has a rank).
  */
 const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWith }) => {
   if (!payload.recordIds.length) return;
+  const key = `round:${Math.min(...payload.recordIds)}`;
+  // A payload enqueued before `before` existed: the rivals hear of the round, nobody of being overtaken.
   const asOf = payload.before === undefined ? undefined : { userId: payload.userId, standing: payload.before };
+  // One transaction, in three round trips on PostgreSQL (ADR 0066): the reads together, then every
+  // notification of the round (one statement) with the job's completion, then the commit. It was
+  // eight to eleven statements, each its own round trip, in one to three transactions (issue 19).
   await deps.database.db.transaction(async (tx) => {
     const [challenge, ranks, name] = await together([
       findChallenge(tx, payload.challengeId),
@@ -62,10 +67,32 @@ const roundRecorded: JobHandler = async (payload: RoundPayload, { deps, finishWi
     ]);
     if (!challenge) return;
     const members = ranks ? ranks.map((r) => r.user_id) : await memberIdsOf(tx, challenge.id);
+    const others = members.filter((id) => id !== payload.userId);
+    const mine = ranks?.find((r) => r.user_id === payload.userId);
+    const overtaken =
+      ranks && mine
+        ? ranks.filter(
+            (is) => is.user_id !== payload.userId && is.rank_before < mine.rank_before && is.rank > mine.rank,
+          )
+        : [];
+    // The rivals' notifications and each overtaken golfer's own (their rank) in one statement.
+    const url = boardUrl(challenge.id);
+    const roundText = notificationText.round(name, challenge.name, payload.birdies, payload.eagles);
     await together([
-      tellRound(tx, { ...payload, challengeId: challenge.id, challengeName: challenge.name, name }, members, ranks, {
-        env: deps.env,
-      }),
+      notifyEach(
+        tx,
+        [
+          ...others.map((userId) => ({ userId, kind: "rival_round" as const, text: roundText, url, dedupeKey: key })),
+          ...overtaken.map((is) => ({
+            userId: is.user_id,
+            kind: "overtaken" as const,
+            text: notificationText.overtaken(name, challenge.name, is.rank, is.total_players),
+            url,
+            dedupeKey: `overtaken:${key}`,
+          })),
+        ],
+        { env: deps.env },
+      ),
       finishWith(tx),
     ]);
   });

@@ -28,12 +28,6 @@ export type NotifyOptions = {
   subject?: string;
   /** False: no e-mail whatever the settings (the caller mails by itself, e.g. a support reply). */
   mail?: boolean;
-  /**
-   * False: no push either. For a caller that found nobody to send to just before (roundMaySend,
-   * round.ts) and lets COMMIT travel right behind the notifications: a device or setting added
-   * since misses this one send, as a device subscribed after any notification does.
-   */
-  push?: boolean;
 };
 
 /** The settings of `userIds` for `kind`: their choice, else the default. */
@@ -199,7 +193,7 @@ function sendsFor(r: AddedNotification, item: NotificationItem, opts: Omit<Notif
   // No subscribed device, nothing to push to: no job (issue 19: a "push.send" job per golfer
   // overtaken, claimed and finished to find no device, was ~0.6 jobs per recorded round in
   // bench:cpu). A device subscribed after this moment misses this one push, not later ones.
-  if (choice.push && r.hasDevice && opts.push !== false) {
+  if (choice.push && r.hasDevice) {
     sends.push({
       kind: "push.send",
       payload: { userId: r.userId, title: "Birdie Challenge", body, url: item.url, tag: r.kind },

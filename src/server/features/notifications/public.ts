@@ -5,10 +5,7 @@ import { enqueueJob, enqueueJobs, type JobSpec } from "../../jobs/queue";
 // caller's transaction, so nothing is announced for a write that rolls back, and the request does
 // no more than one insert: the job's handler (jobs.ts) works out who is told, what, and by which
 // channel. This module imports no other feature, so the edges stay one-way: features -> here,
-// and jobs.ts -> their queries. The one exception is a recorded round, which the recording tells
-// in its own transaction (tellRound, round.ts, ADR 0070): it already holds everything a job would
-// read again.
-export { roundMaySend, type RoundRanks, type ToldRound, tellRound } from "./round";
+// and jobs.ts -> their queries.
 
 export const NOTIFICATION_JOBS = {
   joined: "notifications.challenge-joined",
@@ -20,7 +17,6 @@ export const NOTIFICATION_JOBS = {
 } as const;
 
 export type JoinedPayload = { challengeId: number; userId: number };
-/** A round as releases before session 29 enqueued it (ADR 0070); the job still tells such rounds. */
 export type RoundPayload = {
   challengeId: number;
   userId: number;
@@ -48,6 +44,12 @@ const DAY_MS = 86_400_000;
 export const notificationEvents = {
   /** Someone joined a challenge: its other players are told. */
   challengeJoined: (db: Db, payload: JoinedPayload) => enqueueJob(db, NOTIFICATION_JOBS.joined, payload),
+
+  /** A player recorded a round (one or more holes at once): one notification per round. */
+  roundRecorded: (db: Db, payload: RoundPayload) =>
+    enqueueJob(db, NOTIFICATION_JOBS.round, payload, {
+      dedupeKey: `round:${Math.min(...payload.recordIds)}`,
+    }),
 
   /** A golfer named a partner's account: the partner is asked to confirm or dispute (ADR 0040). */
   partnerNamed: (db: Db, payload: PartnerNamedPayload) =>
