@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { eq, like, sql } from "drizzle-orm";
+import { eq, like, sql, TransactionRollbackError } from "drizzle-orm";
 import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/raw";
 import { jobs } from "../db/schema/jobs";
@@ -289,8 +289,10 @@ describe("what a claim reads (issue 19, session 29)", () => {
           );
           tx.rollback();
         })
-        // drizzle's rollback() unwinds the transaction by throwing.
-        .catch(() => {});
+        // drizzle's rollback() unwinds the transaction by throwing; anything else is a failure.
+        .catch((err: unknown) => {
+          if (!(err instanceof TransactionRollbackError)) throw err;
+        });
       expect(plan).toBeDefined();
       expect(indexEntriesRead((plan as { "QUERY PLAN": unknown })["QUERY PLAN"])).toBeLessThan(100);
     } finally {
