@@ -176,21 +176,38 @@ describe("the background pool (ADR 0049)", () => {
   }, 60_000);
 });
 
+/**
+ * A runner of one kind on a one-connection pool of its own: its claims and the look-ups made on
+ * `single` afterwards share that connection's prepared statements. `ran` counts the jobs it ran.
+ */
+async function oneConnectionRunner(kind: string) {
+  const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
+  const counted = { ran: 0 };
+  const runner = new JobRunner(
+    { ...pg.h.deps, database: single, metrics: undefined },
+    {
+      [kind]: async () => {
+        counted.ran++;
+      },
+    },
+    { pollMs: 10, concurrency: 1 },
+  );
+  /** Polls until `n` jobs ran (bounded, ~5 s), then stops the runner. */
+  const runUntil = async (n: number) => {
+    runner.start();
+    for (let i = 0; i < 500 && counted.ran < n; i++) await Bun.sleep(10);
+    await runner.stop();
+  };
+  return { single, runner, counted, runUntil };
+}
+
+/** The runner's claim statements among a connection's prepared statements. */
+const isClaim = sql`statement like 'update "jobs" set status = ''running''%'`;
+
 describe("the claim's plan (issue 19)", () => {
   test("a runner's claims stop being planned afresh: PostgreSQL keeps a generic plan after the fifth", async () => {
     const kind = "pg.plan";
-    // One connection: the runner's claims and the look-up below share its prepared statements.
-    const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
-    let ran = 0;
-    const runner = new JobRunner(
-      { ...pg.h.deps, database: single, metrics: undefined },
-      {
-        [kind]: async () => {
-          ran++;
-        },
-      },
-      { pollMs: 10, concurrency: 1 },
-    );
+    const { single, runner, counted, runUntil } = await oneConnectionRunner(kind);
     try {
       // A queue with a backlog (a busy afternoon), with statistics that know it. Over it the
       // planner costs a claim whose batch size it does not know (LIMIT $n) well above one whose
@@ -200,14 +217,12 @@ describe("the claim's plan (issue 19)", () => {
         Array.from({ length: 3000 }, (_, i) => ({ kind, payload: { i } })),
       );
       await pg.h.db.execute(sql`analyze jobs`);
-      runner.start();
-      for (let i = 0; i < 500 && ran < 12; i++) await Bun.sleep(10);
-      await runner.stop();
-      expect(ran).toBeGreaterThanOrEqual(12);
+      await runUntil(12);
+      expect(counted.ran).toBeGreaterThanOrEqual(12);
       const [plans] = await rows<{ generic: number; custom: number }>(
         single.db,
         sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
-              from pg_prepared_statements where statement like 'update "jobs" set status = ''running''%'`,
+              from pg_prepared_statements where ${isClaim}`,
       );
       // With the batch size bound as a parameter every claim was a custom plan (generic 0).
       expect(plans.custom).toBeLessThanOrEqual(5);
@@ -221,7 +236,6 @@ describe("the claim's plan (issue 19)", () => {
 });
 
 type PlanNode = {
-  "Node Type"?: string;
   "Index Name"?: string;
   "Actual Rows"?: number;
   "Rows Removed by Filter"?: number;
@@ -245,17 +259,7 @@ function indexEntriesRead(plan: unknown): number {
 describe("what a claim reads (issue 19, session 29)", () => {
   test("jobs scheduled for later are never read by a claim, whatever the statistics say", async () => {
     const kind = "pg.later";
-    const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
-    let ran = 0;
-    const runner = new JobRunner(
-      { ...pg.h.deps, database: single, metrics: undefined },
-      {
-        [kind]: async () => {
-          ran++;
-        },
-      },
-      { pollMs: 10, concurrency: 1 },
-    );
+    const { single, runner, counted, runUntil } = await oneConnectionRunner(kind);
     try {
       // Statistics from before the reminders were scheduled (autovacuum off or behind, as on this
       // machine): they know no job of this kind, so a kind-first index looked selective to the
@@ -268,15 +272,13 @@ describe("what a claim reads (issue 19, session 29)", () => {
         Array.from({ length: 3000 }, (_, i) => ({ kind, payload: { i }, opts: { runAt: tomorrow } })),
       );
       await enqueueJobs(pg.h.db, [{ kind, payload: { due: 1 } }]);
-      runner.start();
-      for (let i = 0; i < 500 && ran < 1; i++) await Bun.sleep(10);
-      await runner.stop();
-      expect(ran).toBe(1);
+      await runUntil(1);
+      expect(counted.ran).toBe(1);
       // The runner's own prepared claim, run again on its connection under EXPLAIN ANALYZE (and
       // rolled back): how many entries its scans of the queue's indexes read.
       const [claim] = await rows<{ name: string }>(
         single.db,
-        sql`select name from pg_prepared_statements where statement like 'update "jobs" set status = ''running''%'`,
+        sql`select name from pg_prepared_statements where ${isClaim}`,
       );
       expect(claim).toBeDefined();
       let plan: unknown;
