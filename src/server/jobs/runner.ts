@@ -110,9 +110,8 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly stopTimeoutMs: number;
   private readonly kinds: string[];
-  /** The claim (db/raw.ts) with this runner's kinds and their order, one per batch size, built on first use. */
-  private readonly claimStatements = new Map<number, Statement<Claimed>>();
-  private readonly claimStatementFor: (limit: number) => Statement<Claimed>;
+  /** The claim (drizzle/0030's claim_jobs) with this runner's kinds, built once (db/raw.ts). */
+  private readonly claimStatement: Statement<Claimed>;
   private readonly busy: () => boolean;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -148,43 +147,25 @@ export class JobRunner {
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
     this.kinds = Object.keys(handlers);
     const list = (names: readonly string[]) =>
-      sql.join(
+      sql`array[${sql.join(
         names.map((k) => sql`${k}`),
         sql`, `,
-      );
-    const kindList = list(this.kinds);
-    // Background kinds go after every other due job, then oldest first. Due rows are found through
-    // a bitmap of the two partial indexes and sorted either way (the OR with expired leases rules
-    // out reading jobs_due_idx in order); the extra key made a claim over 5,000 due rows 5-7 ms
-    // instead of 3-4 ms on PostgreSQL here (EXPLAIN ANALYZE, ADR 0049 addendum).
+      )}]::text[]`;
+    // Background kinds go after every other due job, then oldest first (ADR 0049). The claim is a
+    // function (drizzle/0030) that reads each class of job in the order it takes them, through the
+    // index, and stops when the batch is full: the entries of jobs claimed before are marked dead
+    // as it passes them. The one-statement claim before it was a bitmap scan, which never marks
+    // them, so every claim re-read every job claimed since the last vacuum (issue 19, session 30).
+    // The function's own plan is generic and kept per connection; this statement around it is
+    // trivial to plan, so its batch size can be bound (ADR 0049's session 20 addendum was about
+    // the planner costing an unknown LIMIT over the table itself).
     const background = (opts.background ?? []).filter((k) => this.kinds.includes(k));
-    const claimOrder = background.length ? sql`kind in (${list(background)}), run_at, id` : sql`run_at, id`;
-    // Built once per runner and batch size: the claim runs several times a second under load. The
-    // batch size is written into the text, not bound: with LIMIT as a parameter the generic plan
-    // is costed for an unknown row count, so PostgreSQL planned every claim afresh (0.17-0.19 ms of
-    // planning per claim, as long as the claim's execution; issue 19). With a literal the generic
-    // plan costs the same as a custom one and is kept after the fifth run (ADR 0049 addendum). The
-    // sizes go from 1 to the runner's concurrency, so the statements are few.
-    this.claimStatementFor = (limit) => {
-      let claim = this.claimStatements.get(limit);
-      if (!claim) {
-        claim = statement<Claimed>(
-          sql`update ${jobs} set status = 'running', attempts = attempts + 1,
-                locked_until = now() + ${sql.placeholder("leaseMs")}::int * interval '1 millisecond'
-              where id in (
-                select id from ${jobs}
-                where kind in (${kindList})
-                  and ((status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now()))
-                order by ${claimOrder}
-                limit ${sql.raw(String(limit))}
-                for update skip locked
-              )
-              returning id::int as "id", kind, payload, attempts, max_attempts as "maxAttempts"`,
-        );
-        this.claimStatements.set(limit, claim);
-      }
-      return claim;
-    };
+    this.claimStatement = statement<Claimed>(
+      sql`select job_id::int as "id", job_kind as "kind", job_payload as "payload", job_attempts as "attempts",
+                 job_max_attempts as "maxAttempts"
+            from claim_jobs(${list(this.kinds)}, ${list(background)}, ${sql.placeholder("limit")}::int,
+                            ${sql.placeholder("leaseMs")}::int)`,
+    );
     this.busy = opts.busy ?? (() => false);
     if (deps.metrics) this.registerMetrics(deps);
   }
@@ -300,7 +281,7 @@ export class JobRunner {
 
   private async claim(limit: number): Promise<Claimed[]> {
     if (!this.kinds.length || limit <= 0) return [];
-    return this.claimStatementFor(Math.trunc(limit))(this.deps.database.db, { leaseMs: this.leaseMs });
+    return this.claimStatement(this.deps.database.db, { limit: Math.trunc(limit), leaseMs: this.leaseMs });
   }
 
   private async execute(job: Claimed): Promise<void> {

@@ -4,7 +4,9 @@ import { rows } from "../db/raw";
 import { logger } from "../lib/logger";
 
 // The queue table churns: every job is inserted, claimed, finished, and swept, so it gathers dead
-// row versions fast, and every claim reads past them (its partial indexes keep pointing at them).
+// row versions fast, and its partial indexes keep pointing at them until a vacuum. (Since
+// drizzle/0030 the claim reads in index order and marks those entries dead as it passes them;
+// the table itself still bloats.)
 // On a database whose autovacuum is off or behind - this machine's PostgreSQL runs with it off - a
 // claim measured 7-10 ms with 15k dead rows instead of ~0.5 ms, which made recording a birdie cost
 // 37 ms of database CPU instead of 18 (issue 19, session 15). So each process checks the table's

@@ -30,7 +30,8 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    // In the claim's order, so the claim (drizzle/0030) reads due jobs through it in that order.
+    index("jobs_due_idx").on(t.runAt, t.id).where(sql`${t.status} = 'pending'`),
     index("jobs_running_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     // The fair-play trigger's "not already pending" probe (drizzle/0024), for its kind only, so
     // that the job claim's `kind in (...)` is never read through it (drizzle/0029).
