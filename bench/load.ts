@@ -3,11 +3,15 @@
 //
 //   bun run bench:load
 //   LOAD_SECONDS=10 SAT_SECONDS=5 bun run bench:load      (shorter, while developing)
-//   BENCH_HELLO=0 bun run bench:load                       (no hello-world ceiling run)
+//   BENCH_HELLO=0 bun run bench:load                       (no hello-world ceiling runs)
+//   SAT_REFINE=0 bun run bench:load                        (the steps only, no halving)
 //
 // Prints p50/p99/max/errors at 500 and 1,000 req/s (LOAD_SECONDS each, default 60), then steps the
-// rate up (SAT_SECONDS each, default 15) until p99 > 250 ms or any error: the saturation rate. Then
-// the same for a bare Bun.serve hello-world in its own process (the ceiling) and the ratio.
+// rate up (SAT_SECONDS each, default 15) until p99 > 250 ms or any error, and halves the gap between
+// the last step passed and the first failed twice more (session 30: with steps 250 and 5,000 apart
+// a figure moved by a whole step on noise): the saturation rate. The same for a bare Bun.serve
+// hello-world in its own process (the ceiling), once before the app's runs and once after, and the
+// ratio to each and to the higher of the two (the ceiling moved by up to 60% within an hour here).
 // Latency is measured from each request's scheduled time (see lib/open-loop.ts). Figures only:
 // nothing here asserts a timing.
 import { openDatabase } from "../src/server/db/client";
@@ -24,6 +28,10 @@ const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const SAT_SECONDS = Number(process.env.SAT_SECONDS ?? 15);
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SAT_P99_MS = 250;
+/** Halvings of the gap between the last step passed and the first failed. */
+const REFINE = Number(process.env.SAT_REFINE ?? 2);
+// BENCH_HELLO=0: no ceiling runs (while comparing two builds of the app in one sitting).
+const WITH_HELLO = process.env.BENCH_HELLO !== "0";
 // Starts low: on a busy machine the server may saturate below the fixed 500/1,000 runs.
 // 250 apart up to 4,000 (session 22: the 10% line sat between steps 500 apart).
 const SAT_STEPS = [
@@ -59,21 +67,53 @@ async function saturation(
   settle: () => Promise<unknown> = async () => {},
 ): Promise<{ rate: number; runs: RunResult[] }> {
   let passed = 0;
+  let failed = 0;
   const runs: RunResult[] = [];
-  for (const rate of steps) {
+  const step = async (rate: number) => {
     await drain(drainUrl);
     await settle();
     const r = await openLoop({ rate, seconds: SAT_SECONDS, shot, kindOf: kind, maxInFlight: 4000 });
     runs.push(r);
     const ok = p99(r) <= SAT_P99_MS && r.errors === 0;
     console.log(runLine(`${label} step`, r) + (ok ? "" : "  <- over"));
-    if (!ok) {
-      for (const l of errorLines(r).slice(0, 5)) console.log(l);
+    if (!ok) for (const l of errorLines(r).slice(0, 5)) console.log(l);
+    return ok;
+  };
+  for (const rate of steps) {
+    if (!(await step(rate))) {
+      failed = rate;
       break;
     }
     passed = rate;
   }
+  // Halfway between the last rate that held and the first that did not, REFINE times.
+  for (let k = 0; k < REFINE && passed && failed; k++) {
+    const mid = Math.round((passed + failed) / 2 / 25) * 25;
+    if (mid <= passed || mid >= failed) break;
+    if (await step(mid)) passed = mid;
+    else failed = mid;
+  }
   return { rate: passed, runs };
+}
+
+/** A bare Bun.serve hello-world in its own process, stepped up like the app: the ceiling. */
+async function helloCeiling(): Promise<number> {
+  const hello = await spawnHello();
+  try {
+    const helloShot: Shot = async (_i, signal) => {
+      const res = await fetch(hello.url, { signal });
+      await res.arrayBuffer();
+      return { ok: res.ok, status: res.status, kind: "hello" };
+    };
+    await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
+    const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
+    console.log(
+      `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
+    );
+    return ceiling.rate;
+  } finally {
+    await hello.stop();
+  }
 }
 
 // Every run starts from the data set bench:seed made, not from what earlier runs recorded.
@@ -81,6 +121,8 @@ console.log(await restoreSeedSnapshot(BENCH_URL));
 const chosen = await seededPlayers(BENCH_URL, USERS, { chat: true });
 
 console.log(`load average before: ${await loadAverage()}  (${navigator.hardwareConcurrency} cores)`);
+const ceilingBefore = WITH_HELLO ? await helloCeiling() : 0;
+if (WITH_HELLO) console.log("");
 const server = await spawnServer(BENCH_URL);
 try {
   const t = performance.now();
@@ -109,23 +151,14 @@ try {
     `mixed API saturation rate: ${app.rate || `< ${SAT_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
   );
   await server.stop();
-  // BENCH_HELLO=0: no ceiling run (while comparing two builds of the app in one sitting).
-  if (process.env.BENCH_HELLO === "0") process.exit(0);
+  if (!WITH_HELLO) process.exit(0);
 
-  const hello = await spawnHello();
-  const helloShot: Shot = async (_i, signal) => {
-    const res = await fetch(hello.url, { signal });
-    await res.arrayBuffer();
-    return { ok: res.ok, status: res.status, kind: "hello" };
-  };
-  await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
-  const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
-  await hello.stop();
+  console.log("");
+  const ceilingAfter = await helloCeiling();
+  const ratio = (ceiling: number) => (app.rate && ceiling ? `${((app.rate / ceiling) * 100).toFixed(1)}%` : "n/a");
   console.log(
-    `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
+    `\nratio mixed API / hello-world: ${ratio(Math.max(ceilingBefore, ceilingAfter))} of the higher ceiling (${ratio(ceilingBefore)} of the one before, ${ratio(ceilingAfter)} of the one after)`,
   );
-  if (app.rate && ceiling.rate)
-    console.log(`\nratio mixed API / hello-world: ${((app.rate / ceiling.rate) * 100).toFixed(1)}%`);
   console.log(
     `note: the generator shares this ${navigator.hardwareConcurrency}-core machine with the server and PostgreSQL; the hello-world ceiling is bounded by it too.`,
   );
