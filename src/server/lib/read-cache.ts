@@ -37,6 +37,8 @@ export const readDeps = {
 };
 
 type Entry = { value: unknown; deps: readonly string[]; cachedAt: number };
+/** A load under way: what it resolves with, and the entry it kept (none when a dep changed meanwhile). */
+type Loading = Promise<{ value: unknown; entry: Entry | undefined }>;
 
 export class ReadCache implements TracedCache {
   private entries = new Map<string, Entry>();
@@ -47,7 +49,10 @@ export class ReadCache implements TracedCache {
   private counter = 0;
   /** The counter at the last clear(): reads that began before it are not kept. */
   private floor = 0;
-  readonly stats = { hits: 0, misses: 0, evictions: 0 };
+  /** key -> the load of it under way, which reads of the same key wait for instead of loading too. */
+  private loading = new Map<string, Loading>();
+  /** hits: answered from an entry, `joined` of them by waiting for a load already under way. */
+  readonly stats = { hits: 0, misses: 0, evictions: 0, joined: 0 };
 
   constructor(
     private fresh: () => boolean,
@@ -68,17 +73,39 @@ export class ReadCache implements TracedCache {
         trace?.reads.push({ cache: this, key, entry });
         return entry.value as T;
       }
+      // The same key is being loaded: wait for that load rather than make another (under load
+      // every read of a popular board missed at once while the first was still loading, and the
+      // extra loads slowed the next ones: session 30). Its entry serves this read only if it was
+      // kept and nothing it depends on changed since: exactly what a hit on it would require.
+      // It began before this read, but no change to what it was made of reached this process
+      // since it began, and the listener is proven current (fresh), as for any hit.
+      const under = this.loading.get(key);
+      if (under) {
+        const shared = await under.catch(() => undefined);
+        if (shared?.entry && this.isCurrent(key, shared.entry)) {
+          this.stats.hits += 1;
+          this.stats.joined += 1;
+          trace?.reads.push({ cache: this, key, entry: shared.entry });
+          return shared.value as T;
+        }
+      }
     }
     this.stats.misses += 1;
     const mark = this.counter;
-    const value = await load();
-    const kept = this.keep(key, value, depsOf(value), mark);
-    // An answer made of a value that was not kept cannot be checked later: not memoised (ADR 0062).
-    if (trace) {
-      if (kept) trace.reads.push({ cache: this, key, entry: kept });
-      else trace.complete = false;
+    const loading: Loading = load().then((value) => ({ value, entry: this.keep(key, value, depsOf(value), mark) }));
+    const first = !this.loading.has(key);
+    if (first) this.loading.set(key, loading);
+    try {
+      const { value, entry: kept } = await loading;
+      // An answer made of a value that was not kept cannot be checked later: not memoised (ADR 0062).
+      if (trace) {
+        if (kept) trace.reads.push({ cache: this, key, entry: kept });
+        else trace.complete = false;
+      }
+      return value as T;
+    } finally {
+      if (first && this.loading.get(key) === loading) this.loading.delete(key);
     }
-    return value;
   }
 
   /**
