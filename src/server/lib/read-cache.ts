@@ -80,7 +80,7 @@ export class ReadCache implements TracedCache {
       // It began before this read, but no change to what it was made of reached this process
       // since it began, and the listener is proven current (fresh), as for any hit.
       const under = this.loading.get(key);
-      if (under) {
+      if (under !== undefined) {
         const shared = await under.catch(() => undefined);
         if (shared?.entry && this.isCurrent(key, shared.entry)) {
           this.stats.hits += 1;
