@@ -7,7 +7,7 @@ import { testDatabaseUrl, testEnv } from "../test/harness/harness";
 import { peerTestHarness } from "../test/harness/peer";
 import { startServer } from "../server";
 import { enqueueJob, enqueueJobs } from "./queue";
-import { type JobHandler, JobRunner } from "./runner";
+import { claimStatement, type JobHandler, JobRunner } from "./runner";
 
 // Exactly once across processes (ADR 0032): two runners, each on its own connection pool as two
 // server processes have, claim from one PostgreSQL queue at once. Every job must run exactly once
@@ -238,8 +238,8 @@ describe("the claim's plan (issue 19)", () => {
 /**
  * What one claim of `kind` reads, as PostgreSQL counts it for the transaction: the index entries
  * that scans of the queue's own indexes (its primary key aside) returned, and the rows sequential
- * scans of the queue table read. The claim is the runner's (drizzle/0030's claim_jobs, with a
- * runner's arguments), made on `db` (one connection, so the counts are the claim's), rolled back.
+ * scans of the queue table read. The claim is the runner's own statement for a runner of `kind`
+ * (claimStatement), made on `db` (one connection, so the counts are the claim's), rolled back.
  */
 async function rowsAClaimReads(db: Database["db"], kind: string): Promise<number> {
   const counted = async (tx: Database["db"]) => {
@@ -257,10 +257,7 @@ async function rowsAClaimReads(db: Database["db"], kind: string): Promise<number
     .transaction(async (tx) => {
       // Counted since the backend last reported its statistics: the difference is the claim's.
       const before = await counted(tx);
-      const claimed = await rows<{ id: number }>(
-        tx,
-        sql`select job_id as id from claim_jobs(array[${kind}]::text[], array[]::text[], 1, 30000)`,
-      );
+      const claimed = await claimStatement([kind], [])(tx, { limit: 1, leaseMs: 30_000 });
       expect(claimed).toHaveLength(1);
       read = (await counted(tx)) - before;
       tx.rollback();

@@ -96,6 +96,32 @@ const retryJob = statement(
 
 type Claimed = { id: number; kind: string; payload: unknown; attempts: number; maxAttempts: number };
 
+const kindArray = (names: readonly string[]) =>
+  sql`array[${sql.join(
+    names.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * The claim of a runner of `kinds`, `background` among them (ADR 0049), built once per runner
+ * (db/raw.ts); its values are the batch size (`limit`) and the lease (`leaseMs`). The claim is a
+ * function (drizzle/0030) that reads each class of job in the order it takes them, through the
+ * index, and stops when the batch is full: the entries of jobs claimed before are marked dead as
+ * it passes them. The one-statement claim before it was a bitmap scan, which never marks them, so
+ * every claim re-read every job claimed since the last vacuum (issue 19, session 30). The
+ * function's own plan is generic and kept per connection; this statement around it is trivial to
+ * plan, so the batch size can be bound (ADR 0049's session 20 addendum was about the planner
+ * costing an unknown LIMIT over the table itself). Exported for the tests that count its reads.
+ */
+export function claimStatement(kinds: readonly string[], background: readonly string[]): Statement<Claimed> {
+  return statement<Claimed>(
+    sql`select job_id::int as "id", job_kind as "kind", job_payload as "payload", job_attempts as "attempts",
+               job_max_attempts as "maxAttempts"
+          from claim_jobs(${kindArray(kinds)}, ${kindArray(background)}, ${sql.placeholder("limit")}::int,
+                          ${sql.placeholder("leaseMs")}::int)`,
+  );
+}
+
 /**
  * Claims due jobs and runs them (ADR 0032). Every server process runs one; a job is claimed by
  * one of them only: the claim is an UPDATE of rows selected FOR UPDATE SKIP LOCKED, which marks
@@ -110,8 +136,8 @@ export class JobRunner {
   private readonly backoffMs: (attempt: number) => number;
   private readonly stopTimeoutMs: number;
   private readonly kinds: string[];
-  /** The claim (drizzle/0030's claim_jobs) with this runner's kinds, built once (db/raw.ts). */
-  private readonly claimStatement: Statement<Claimed>;
+  /** The claim with this runner's kinds (claimStatement). */
+  private readonly claimJobs: Statement<Claimed>;
   private readonly busy: () => boolean;
   private readonly inFlight = new Set<Promise<void>>();
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -146,26 +172,9 @@ export class JobRunner {
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
     this.stopTimeoutMs = opts.stopTimeoutMs ?? 5_000;
     this.kinds = Object.keys(handlers);
-    const list = (names: readonly string[]) =>
-      sql`array[${sql.join(
-        names.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]`;
-    // Background kinds go after every other due job, then oldest first (ADR 0049). The claim is a
-    // function (drizzle/0030) that reads each class of job in the order it takes them, through the
-    // index, and stops when the batch is full: the entries of jobs claimed before are marked dead
-    // as it passes them. The one-statement claim before it was a bitmap scan, which never marks
-    // them, so every claim re-read every job claimed since the last vacuum (issue 19, session 30).
-    // The function's own plan is generic and kept per connection; this statement around it is
-    // trivial to plan, so its batch size can be bound (ADR 0049's session 20 addendum was about
-    // the planner costing an unknown LIMIT over the table itself).
+    // Background kinds go after every other due job, then oldest first (ADR 0049).
     const background = (opts.background ?? []).filter((k) => this.kinds.includes(k));
-    this.claimStatement = statement<Claimed>(
-      sql`select job_id::int as "id", job_kind as "kind", job_payload as "payload", job_attempts as "attempts",
-                 job_max_attempts as "maxAttempts"
-            from claim_jobs(${list(this.kinds)}, ${list(background)}, ${sql.placeholder("limit")}::int,
-                            ${sql.placeholder("leaseMs")}::int)`,
-    );
+    this.claimJobs = claimStatement(this.kinds, background);
     this.busy = opts.busy ?? (() => false);
     if (deps.metrics) this.registerMetrics(deps);
   }
@@ -281,7 +290,7 @@ export class JobRunner {
 
   private async claim(limit: number): Promise<Claimed[]> {
     if (!this.kinds.length || limit <= 0) return [];
-    return this.claimStatement(this.deps.database.db, { limit: Math.trunc(limit), leaseMs: this.leaseMs });
+    return this.claimJobs(this.deps.database.db, { limit: Math.trunc(limit), leaseMs: this.leaseMs });
   }
 
   private async execute(job: Claimed): Promise<void> {

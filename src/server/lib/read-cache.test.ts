@@ -114,8 +114,12 @@ describe("ReadCache", () => {
   });
 
   describe("reads of a key being loaded wait for that load (session 30)", () => {
-    /** A read of `key` whose load waits for the returned release() and counts itself in `loads`. */
-    function gated(t: ReturnType<typeof setup>, key: string, deps: string[]) {
+    /**
+     * A cache and reads of one board whose first load waits for release() (or fail()); every load
+     * counts itself in loads(), and a later load answers with the value its read asked for.
+     */
+    function gated() {
+      const t = setup();
       let loads = 0;
       let release!: (v: string) => void;
       let fail!: (e: Error) => void;
@@ -125,32 +129,34 @@ describe("ReadCache", () => {
       });
       const read = (value: string) =>
         t.cache.read(
-          key,
+          "board:1",
           async () => {
             loads += 1;
             return loads === 1 ? gate : value;
           },
-          () => deps,
+          () => [readDeps.records(1)],
         );
-      return { read, release: (v: string) => release(v), fail: (e: Error) => fail(e), loads: () => loads };
+      return { t, read, release: (v: string) => release(v), fail: (e: Error) => fail(e), loads: () => loads };
+    }
+
+    /** The board's first read, whose load is held, and a second read that comes while it loads. */
+    function firstAndWaiting(waitingValue: string) {
+      const g = gated();
+      return { g, first: g.read("unused"), waiting: g.read(waitingValue) };
     }
 
     test("ten reads of one board while it loads make one load and all get its value", async () => {
-      const t = setup();
-      const g = gated(t, "board:1", [readDeps.records(1)]);
+      const g = gated();
       const reads = Array.from({ length: 10 }, (_, i) => g.read(`load ${i + 2}`));
       g.release("the board");
       expect(await Promise.all(reads)).toEqual(Array(10).fill("the board"));
       expect(g.loads()).toBe(1);
-      expect(t.cache.stats).toMatchObject({ misses: 1, hits: 9, joined: 9 });
+      expect(g.t.cache.stats).toMatchObject({ misses: 1, hits: 9, joined: 9 });
     });
 
     test("a change to what the load reads, while it loads, sends the waiting reads to load again", async () => {
-      const t = setup();
-      const g = gated(t, "board:1", [readDeps.records(1)]);
-      const first = g.read("unused");
-      const waiting = g.read("read after the change");
-      t.cache.invalidate([readDeps.records(1)]);
+      const { g, first, waiting } = firstAndWaiting("read after the change");
+      g.t.cache.invalidate([readDeps.records(1)]);
       g.release("read before the change");
       // The first read is answered with what it read (as before), the one that waited reads again.
       expect(await first).toBe("read before the change");
@@ -159,21 +165,15 @@ describe("ReadCache", () => {
     });
 
     test("a change right after the load, before the waiting read resumes, sends it to load again", async () => {
-      const t = setup();
-      const g = gated(t, "board:1", [readDeps.records(1)]);
-      const first = g.read("unused");
-      const waiting = g.read("read after the change");
+      const { g, first, waiting } = firstAndWaiting("read after the change");
       g.release("read before the change");
       expect(await first).toBe("read before the change");
-      t.cache.invalidate([readDeps.records(1)]);
+      g.t.cache.invalidate([readDeps.records(1)]);
       expect(await waiting).toBe("read after the change");
     });
 
     test("a failed load fails its own read only: the waiting reads load for themselves", async () => {
-      const t = setup();
-      const g = gated(t, "board:1", [readDeps.records(1)]);
-      const first = g.read("unused");
-      const waiting = g.read("loaded again");
+      const { g, first, waiting } = firstAndWaiting("loaded again");
       g.fail(new Error("connection lost"));
       await expect(first).rejects.toThrow("connection lost");
       expect(await waiting).toBe("loaded again");
@@ -181,10 +181,9 @@ describe("ReadCache", () => {
     });
 
     test("while the listener is not proven current nobody waits for another read's load", async () => {
-      const t = setup();
-      const g = gated(t, "board:1", [readDeps.records(1)]);
+      const g = gated();
       const first = g.read("unused");
-      t.setFresh(false);
+      g.t.setFresh(false);
       expect(await g.read("its own load")).toBe("its own load");
       g.release("the first load");
       expect(await first).toBe("the first load");

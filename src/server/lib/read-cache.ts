@@ -68,11 +68,7 @@ export class ReadCache implements TracedCache {
     const trace = currentTrace();
     if (this.fresh()) {
       const entry = this.entries.get(key);
-      if (entry && now - entry.cachedAt <= ENTRY_TTL_MS) {
-        this.stats.hits += 1;
-        trace?.reads.push({ cache: this, key, entry });
-        return entry.value as T;
-      }
+      if (entry && now - entry.cachedAt <= ENTRY_TTL_MS) return this.hit(key, entry, trace) as T;
       // The same key is being loaded: wait for that load rather than make another (under load
       // every read of a popular board missed at once while the first was still loading, and the
       // extra loads slowed the next ones: session 30). Its entry serves this read only if it was
@@ -83,10 +79,8 @@ export class ReadCache implements TracedCache {
       if (under !== undefined) {
         const shared = await under.catch(() => undefined);
         if (shared?.entry && this.isCurrent(key, shared.entry)) {
-          this.stats.hits += 1;
           this.stats.joined += 1;
-          trace?.reads.push({ cache: this, key, entry: shared.entry });
-          return shared.value as T;
+          return this.hit(key, shared.entry, trace) as T;
         }
       }
     }
@@ -104,8 +98,15 @@ export class ReadCache implements TracedCache {
       }
       return value as T;
     } finally {
-      if (first && this.loading.get(key) === loading) this.loading.delete(key);
+      if (first) this.loading.delete(key);
     }
+  }
+
+  /** A read of `key` answered with `entry`, noted in the request's trace (ADR 0062). */
+  private hit(key: string, entry: Entry, trace: ReturnType<typeof currentTrace>): unknown {
+    this.stats.hits += 1;
+    trace?.reads.push({ cache: this, key, entry });
+    return entry.value;
   }
 
   /**
