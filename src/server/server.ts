@@ -13,7 +13,7 @@ import { logger } from "./lib/logger";
 import { Metrics } from "./metrics/metrics";
 import { observeServer } from "./metrics/server-metrics";
 import { startSweeping } from "./lib/sweep";
-import { startQueueUpkeep } from "./jobs/upkeep";
+import { startUpkeep } from "./jobs/upkeep";
 import { ChatBus } from "./realtime/bus";
 import { SessionCache } from "./auth/session-cache";
 import { ReadCache } from "./lib/read-cache";
@@ -177,8 +177,9 @@ export async function startServer(
     logger.warn("could not schedule challenge reminders", { error: String(err) }),
   );
   const stopCompacting = startCompactingPeriodPoints(database.db);
-  // The queue table is vacuumed when dead rows pile up (jobs/upkeep.ts), off the request pool.
-  const stopUpkeep = startQueueUpkeep(database.backgroundDb ?? database.db);
+  // The queue table is vacuumed when dead rows pile up, and stale statistics are renewed where
+  // autovacuum does not run (jobs/upkeep.ts), off the request pool.
+  const stopUpkeep = startUpkeep(database.backgroundDb ?? database.db, { embedded: database.kind === "pglite" });
   sessionCache.start();
 
   let stopping: Promise<void> | undefined;

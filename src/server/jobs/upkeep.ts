@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rows } from "../db/raw";
+import { analyzeStaleTables } from "../db/statistics";
 import { logger } from "../lib/logger";
 
 // The queue table churns: every job is inserted, claimed, finished, and swept, so it gathers dead
@@ -29,20 +30,25 @@ export async function vacuumQueueIfBloated(db: Db, limit = DEAD_ROWS_LIMIT): Pro
   return true;
 }
 
-/** Looks every `intervalMs` until the returned function is called (PGlite too: it runs no autovacuum at all). */
-export function startQueueUpkeep(db: Db, intervalMs = UPKEEP_EVERY_MS): () => void {
+/**
+ * Every `intervalMs` until the returned function is called: vacuums the queue when it is bloated,
+ * and analyzes the tables whose statistics are stale where autovacuum does not (db/statistics.ts;
+ * `embedded`: PGlite, which runs no autovacuum at all).
+ */
+export function startUpkeep(db: Db, opts: { embedded?: boolean; intervalMs?: number } = {}): () => void {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
       await vacuumQueueIfBloated(db);
+      await analyzeStaleTables(db, { embedded: opts.embedded });
     } catch (err) {
-      logger.warn("job queue upkeep failed", { error: String(err) });
+      logger.warn("database upkeep failed", { error: String(err) });
     } finally {
       running = false;
     }
-  }, intervalMs);
+  }, opts.intervalMs ?? UPKEEP_EVERY_MS);
   timer.unref?.();
   return () => clearInterval(timer);
 }
