@@ -5,8 +5,8 @@ import { rows } from "./raw";
 import { createTestDatabase } from "../test/harness/harness";
 import { analyzeStaleTables } from "./statistics";
 
-// Stale statistics are renewed where autovacuum does not run (issue 19, session 31), by
-// autovacuum's own rule: more than 50 + 10% of a table's rows changed since its last analyze.
+// Stale statistics are renewed where autovacuum does not run (issue 19, session 31): a table is
+// analyzed once more than 50 + all its rows changed since its last analyze (ADR 0071).
 // On PGlite (the unit pass) and on PostgreSQL (the PostgreSQL pass), as `embedded` makes it act
 // whatever the server's autovacuum setting.
 
@@ -45,10 +45,10 @@ test("a table changed past the threshold since its last analyze is analyzed, onc
   );
   expect(grown?.n).toBe(500);
   expect(await analyzeStaleTables(db, { embedded: true })).not.toContain("stats_grown");
-  // 10% of its 500 rows plus 50 more: 101 changes make it stale again, 60 do not.
-  await changed(sql`update stats_grown set v = 'y' where id <= 60`);
+  // Its 500 rows plus 50: 551 changes make it stale again, 500 do not.
+  await changed(sql`update stats_grown set v = 'y' where id <= 500`);
   expect(await analyzeStaleTables(db, { embedded: true })).not.toContain("stats_grown");
-  await changed(sql`update stats_grown set v = 'z' where id <= 41`);
+  await changed(sql`update stats_grown set v = 'z' where id <= 51`);
   expect(await analyzeStaleTables(db, { embedded: true })).toContain("stats_grown");
   // And the quiet one's 40 were counted: 11 more pass its threshold.
   await changed(sql`insert into stats_quiet select g, 'x' from generate_series(41, 51) g`);
