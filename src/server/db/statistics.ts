@@ -2,25 +2,21 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { rows } from "./raw";
 
-// Planner statistics where nothing else keeps them (issue 19, session 31).
+// Planner statistics where nothing else keeps them (issue 19, session 31; ADR 0071).
 //
 // Our hot statements are prepared once per connection (statement(), prepared()), and after five
 // runs PostgreSQL keeps a generic plan for the connection's life unless the table's statistics
-// change. A plan made while a table was empty (a new database, a new release's table) reads it
-// with a sequential scan, and goes on doing so as the table grows: the resend check of a
-// recording scanned every round ever submitted (0.21 ms a call on average over a 20 s bench run,
-// 0.51 ms over 60 s), and the fair-play upsert's delete every flag. ANALYZE replaces the statistics, which drops those
-// plans, and the next run is planned on what the table holds now.
+// change. A plan made while a table was empty reads it with a sequential scan, and goes on doing
+// so as the table grows: the recording's resend check scanned every round ever submitted (0.51 ms
+// a call over a 60 s bench run), the fair-play upsert's delete every flag. ANALYZE replaces the
+// statistics, which drops those plans.
 //
-// Autovacuum does that where it runs. It does not run on PGlite (the embedded database), nor where
-// it is turned off, as on this project's CI machine's PostgreSQL. There each process does it here,
-// by a coarser rule than autovacuum's (50 + 10% of the rows): a table is analyzed once the rows
-// changed since its last analyze pass 50 + all the rows it held then, so a growing table is
-// analyzed each time it doubles. That is what the plans need (a table once empty is known to hold
-// rows before its scans cost much), while an ANALYZE of a busy table costs 100-200 ms of PostgreSQL
-// CPU at once: by autovacuum's rule a 13-minute bench:load analyzed its notifications, queue and
-// five more tables 9 times each, about half a second of PostgreSQL CPU every 30 s. Where
-// autovacuum runs, this does nothing.
+// Autovacuum does that where it runs. It never runs on PGlite (the embedded database), nor where
+// it is turned off, as on this project's CI machine. There each process's upkeep does it, by a
+// coarser rule than autovacuum's 50 + 10%: a table is analyzed once the rows changed since its last
+// analyze pass 50 + all the rows it held then, that is each time it doubles. That is enough for the
+// plans, while an ANALYZE of a busy table costs 100-200 ms of PostgreSQL CPU in one go (by the 10%
+// rule the bench's notifications and queue were analyzed every 30 s).
 
 /** Rows changed since the last analyze before a table is analyzed again: 50 + its rows then. */
 export const ANALYZE_THRESHOLD = 50;
