@@ -19,8 +19,8 @@ import { rows } from "./raw";
 // rule the bench's notifications and queue were analyzed every 30 s).
 
 /** Rows changed since the last analyze before a table is analyzed again: 50 + its rows then. */
-export const ANALYZE_THRESHOLD = 50;
-export const ANALYZE_SCALE_FACTOR = 1;
+const ANALYZE_THRESHOLD = 50;
+const ANALYZE_SCALE_FACTOR = 1;
 
 /**
  * Analyzes every table of ours whose statistics are stale by the rule above, when autovacuum

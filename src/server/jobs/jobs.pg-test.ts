@@ -238,8 +238,9 @@ describe("the claim's plan (issue 19)", () => {
 /**
  * What one claim of `kind` reads, as PostgreSQL counts it for the transaction: the index entries
  * that scans of the queue's own indexes returned (its primary key's too: the claim updates the
- * jobs it took by key, one entry each), and the rows sequential scans of the queue table read. The claim is the runner's own statement for a runner of `kind`
- * (claimStatement), made on `db` (one connection, so the counts are the claim's), rolled back.
+ * jobs it took by key, one entry each), and the rows sequential scans of the queue table read.
+ * The claim is the runner's own statement for a runner of `kind` (claimStatement), made on `db`
+ * (one connection, so the counts are the claim's), rolled back.
  */
 async function rowsAClaimReads(db: Database["db"], kind: string): Promise<number> {
   const counted = async (tx: Database["db"]) => {
@@ -269,6 +270,20 @@ async function rowsAClaimReads(db: Database["db"], kind: string): Promise<number
   return read;
 }
 
+/**
+ * Runs `body` with one connection of its own (so a claim's plan and counts are that connection's),
+ * closes it, then removes the jobs the test enqueued.
+ */
+async function onOneConnection(body: (single: Database) => Promise<void>): Promise<void> {
+  const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
+  try {
+    await body(single);
+  } finally {
+    await single.close();
+  }
+  await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+}
+
 describe("what a claim reads (issue 19, sessions 29 to 31)", () => {
   test("a claim planned while the queue was empty reads only the job it takes once the table is full", async () => {
     const kind = "pg.planned-empty";
@@ -276,8 +291,7 @@ describe("what a claim reads (issue 19, sessions 29 to 31)", () => {
     // claim is planned then: the claim's plan is generic and kept for the connection's life.
     await pg.h.db.delete(jobs);
     await pg.h.db.execute(sql`vacuum (analyze) jobs`);
-    const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
-    try {
+    await onOneConnection(async (single) => {
       expect(await claimStatement([kind], [])(single.db, { limit: 1, leaseMs: 30_000 })).toEqual([]);
       // A busy spell later: 5,000 finished jobs not yet purged, and one due.
       await pg.h.db.execute(
@@ -288,16 +302,12 @@ describe("what a claim reads (issue 19, sessions 29 to 31)", () => {
       // Written `id in (select id from picked)`, the claim's update walked the whole primary key
       // (5,000 entries and more) to find the one job it had picked (drizzle/0031).
       expect(await rowsAClaimReads(single.db, kind)).toBeLessThan(100);
-    } finally {
-      await single.close();
-    }
-    await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+    });
   }, 60_000);
 
   test("jobs scheduled for later are never read by a claim, whatever the statistics say", async () => {
     const kind = "pg.later";
-    const single = await openDatabase({ url: testDatabaseUrl(pg.h.database)!, max: 1 });
-    try {
+    await onOneConnection(async (single) => {
       // Statistics from before the reminders were scheduled (autovacuum off or behind, as on this
       // machine): they know no job of this kind, so a kind-first index looked selective to the
       // planner, and through it a claim read every pending job of its kinds, later ones included.
@@ -311,10 +321,7 @@ describe("what a claim reads (issue 19, sessions 29 to 31)", () => {
       await enqueueJobs(pg.h.db, [{ kind, payload: { due: 1 } }]);
       // Through the kind-first index of drizzle/0024 it was 3,001.
       expect(await rowsAClaimReads(single.db, kind)).toBeLessThan(100);
-    } finally {
-      await single.close();
-    }
-    await pg.h.db.delete(jobs).where(like(jobs.kind, "pg.%"));
+    });
   }, 60_000);
 
   test("a claim does not read again the jobs claimed before it, vacuum or not", async () => {
