@@ -7,6 +7,8 @@
 //   bun run bench:in-process                    (20,000 requests per kind after 2,000 of warm-up)
 //   IN_PROCESS_N=50000 IN_PROCESS_ONLY=challenges,chat bun run bench:in-process
 //   IN_PROCESS_ONLY=record bun run bench:in-process  (the mix's recording, then the jobs it left)
+//   IN_PROCESS_COLD=1 bun run bench:in-process       (each read with the read cache emptied first:
+//                                                      what a miss costs, e.g. after a recording)
 //
 // The job runner is off (JOB_CONCURRENCY=0): only the requests' own work is counted. Reads the
 // read cache answers (ADR 0056) are the usual case here, as in the mix. The recording kind (at
@@ -25,6 +27,8 @@ import { BENCH_PASSWORD, BENCH_URL } from "./seed";
 
 const N = Number(process.env.IN_PROCESS_N ?? 20_000);
 const ONLY = process.env.IN_PROCESS_ONLY?.split(",");
+/** Every read a miss: the read cache is emptied before each (its answers then miss the memo too). */
+const COLD = process.env.IN_PROCESS_COLD === "1";
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -55,6 +59,7 @@ function cpuLine(label: string, used: NodeJS.CpuUsage, n: number, unit: string, 
 async function run(kind: string, path: (p: Player) => string, n: number) {
   for (let i = 0; i < n; i++) {
     const p = players[i % players.length];
+    if (COLD) running.deps.readCache?.clear();
     const req = new Request(`http://${host}${path(p)}`, { headers: { Cookie: p.cookie, Host: host } });
     const res = await app.fetch(req, server);
     if (res.status !== 200) throw new Error(`${kind}: HTTP ${res.status} ${await res.text()}`);

@@ -38,7 +38,11 @@ const SAT_STEPS = [
   200, 300, 400, 500, 600, 700, 800, 900, 1000, 1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000, 3250, 3500, 3750, 4000,
   5000, 6000, 8000,
 ];
-const HELLO_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000];
+// Up to 80,000 (session 32: a machine whose ceiling passed the old top step, 40,000, gave a
+// capped ceiling, so a ratio that flattered the app).
+const HELLO_STEPS = [
+  1000, 2000, 3000, 4000, 5000, 6000, 8000, 10000, 12000, 15000, 20000, 25000, 30000, 40000, 50000, 60000, 80000,
+];
 
 const database = await openDatabase({ url: BENCH_URL, max: 1 });
 
@@ -107,8 +111,11 @@ async function helloCeiling(): Promise<number> {
     };
     await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
     const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
+    // Passing the top step measures no ceiling, only a floor under it: said so, not hidden.
+    const top =
+      ceiling.rate === HELLO_STEPS[HELLO_STEPS.length - 1] ? " (the top step held: the ceiling is higher)" : "";
     console.log(
-      `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s   (load average ${await loadAverage()})`,
+      `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s${top}   (load average ${await loadAverage()})`,
     );
     return ceiling.rate;
   } finally {
