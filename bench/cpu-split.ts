@@ -7,6 +7,7 @@
 //   CPU_RATE=1000 CPU_KIND=leaderboard bun run bench:cpu      (one kind: dashboard, challenges, leaderboard, chat, record)
 //   CPU_PATH=/trpc/auth.me bun run bench:cpu           (one GET path, signed in)
 //   DATABASE_POOL_MAX=10 bun run bench:cpu             (the server's pool size)
+//   CPU_PHASES=3000,3250,3000,3000 bun run bench:cpu   (rates in turn on one server, each apart)
 //
 // The CPU counted includes the background work the run left (session 17): after the run the
 // figures wait (bounded, 120 s) until no job is due or running, so work a job runner defers past
@@ -23,6 +24,10 @@ import { openDatabase } from "../src/server/db/client";
 import { restoreSeedSnapshot } from "./lib/snapshot";
 
 const RATE = Number(process.env.CPU_RATE ?? 700);
+// CPU_PHASES=3000,3250,3000: runs at these rates one after another on one server, each measured
+// apart (CPU_SECONDS each, its jobs worked off before the next): does a run past saturation leave
+// the next one dearer? (session 32: bench:load's steps after the first failed one failed too.)
+const PHASES = (process.env.CPU_PHASES ?? String(RATE)).split(",").map(Number);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 15);
 const KIND = process.env.CPU_KIND;
 const PATH = process.env.CPU_PATH;
@@ -61,29 +66,11 @@ async function cacheCounters(): Promise<Map<string, number>> {
   }
   return out;
 }
-try {
-  const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
-  const mixed = mixedShot(server.url, players);
-  let shot: Shot = mixed;
-  if (PATH) {
-    shot = async (i, signal) => {
-      const res = await fetch(server.url + PATH, { headers: { Cookie: players[i % players.length].cookie }, signal });
-      await res.arrayBuffer();
-      return { ok: res.ok, status: res.status, kind: "path" };
-    };
-  } else if (KIND) {
-    // Request i becomes the next request of the chosen kind in the mix's fixed pattern.
-    shot = (i, signal) => {
-      let j = i;
-      while (kindOf(j) !== KIND) j++;
-      return mixed(j, signal);
-    };
-  }
-  const label = PATH ? () => "path" : KIND ? () => KIND : kindOf;
-  await openLoop({ rate: Math.min(RATE, 200), seconds: 5, shot, kindOf: label }); // warm-up
+/** One run at `rate`, the jobs it left worked off, and what it cost each process per request. */
+async function measure(rate: number, shot: Shot, label: (i: number) => string) {
   const countersBefore = await cacheCounters();
   const before = ticks();
-  const result = await openLoop({ rate: RATE, seconds: SECONDS, shot, kindOf: label });
+  const result = await openLoop({ rate, seconds: SECONDS, shot, kindOf: label });
   const database = await openDatabase({ url: BENCH_URL, max: 1 });
   const drained = await drainJobs(database, 120_000);
   await database.close();
@@ -110,10 +97,36 @@ try {
     const who = Number(pid) === server.pid ? "server (bun)" : Number(pid) === process.pid ? "generator (bun)" : name;
     groups.set(`${who} ${mode}`, (groups.get(`${who} ${mode}`) ?? 0) + spent);
   }
-  const n = RATE * SECONDS;
+  const n = rate * SECONDS;
   console.log(`\nCPU per request (${n} requests):`);
   for (const [who, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
     console.log(`  ${who.padEnd(24)} ${((t * 10) / n).toFixed(3)} ms   (${(t / 100).toFixed(1)} s)`);
+  }
+}
+
+try {
+  const players = await loginAll(server.url, chosen, BENCH_PASSWORD);
+  const mixed = mixedShot(server.url, players);
+  let shot: Shot = mixed;
+  if (PATH) {
+    shot = async (i, signal) => {
+      const res = await fetch(server.url + PATH, { headers: { Cookie: players[i % players.length].cookie }, signal });
+      await res.arrayBuffer();
+      return { ok: res.ok, status: res.status, kind: "path" };
+    };
+  } else if (KIND) {
+    // Request i becomes the next request of the chosen kind in the mix's fixed pattern.
+    shot = (i, signal) => {
+      let j = i;
+      while (kindOf(j) !== KIND) j++;
+      return mixed(j, signal);
+    };
+  }
+  const label = PATH ? () => "path" : KIND ? () => KIND : kindOf;
+  await openLoop({ rate: Math.min(PHASES[0], 200), seconds: 5, shot, kindOf: label }); // warm-up
+  for (const [k, rate] of PHASES.entries()) {
+    if (PHASES.length > 1) console.log(`\nphase ${k + 1} of ${PHASES.length}: ${rate} req/s`);
+    await measure(rate, shot, label);
   }
 } finally {
   await server.stop();
