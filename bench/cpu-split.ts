@@ -26,7 +26,8 @@ import { restoreSeedSnapshot } from "./lib/snapshot";
 const RATE = Number(process.env.CPU_RATE ?? 700);
 // CPU_PHASES=3000,3250,3000: runs at these rates one after another on one server, each measured
 // apart (CPU_SECONDS each, its jobs worked off before the next): does a run past saturation leave
-// the next one dearer? (session 32: bench:load's steps after the first failed one failed too.)
+// the next one dearer? (session 32: bench:load's steps after the first failed one failed too;
+// measured this way, it did not: README.)
 const PHASES = (process.env.CPU_PHASES ?? String(RATE)).split(",").map(Number);
 const SECONDS = Number(process.env.CPU_SECONDS ?? 15);
 const KIND = process.env.CPU_KIND;

@@ -112,8 +112,7 @@ async function helloCeiling(): Promise<number> {
     await openLoop({ rate: 1000, seconds: 3, shot: helloShot });
     const ceiling = await saturation("hello-world", helloShot, HELLO_STEPS, hello.url);
     // Passing the top step measures no ceiling, only a floor under it: said so, not hidden.
-    const top =
-      ceiling.rate === HELLO_STEPS[HELLO_STEPS.length - 1] ? " (the top step held: the ceiling is higher)" : "";
+    const top = ceiling.rate === HELLO_STEPS.at(-1) ? " (the top step held: the ceiling is higher)" : "";
     console.log(
       `hello-world saturation rate: ${ceiling.rate || `< ${HELLO_STEPS[0]}`} req/s${top}   (load average ${await loadAverage()})`,
     );

@@ -4,6 +4,9 @@ import { rows } from "../db/raw";
 import { analyzeStaleTables } from "../db/statistics";
 import { logger } from "../lib/logger";
 
+// Each process's database upkeep, on the background pool: the queue's vacuum (below) and, where
+// autovacuum does not run, stale planner statistics renewed (db/statistics.ts, ADR 0071).
+//
 // The queue table churns: every job is inserted, claimed, finished, and swept, so it gathers dead
 // row versions fast, and its partial indexes keep pointing at them until a vacuum. (Since
 // drizzle/0030 the claim reads in index order and marks those entries dead as it passes them;
