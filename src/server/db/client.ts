@@ -8,11 +8,13 @@ import { type PoolUsage, usageTrackingClient } from "./pool-usage";
 import { preparingClient } from "./prepare-all";
 import { lockDataDir } from "./data-dir-lock";
 import { type Listening, listenWithReconnect, type NotifyHandler } from "./pg-listener";
-import * as schema from "./schema/index";
-
-export type Schema = typeof schema;
-/** A drizzle handle: the database itself or a transaction; services accept either. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A drizzle handle: the database itself or a transaction; services accept either. Made without
+ * the schema: nothing uses drizzle's relational queries (`db.query.*`), and with a schema every
+ * transaction built a query builder for each of our tables (3% of a recording's server CPU,
+ * session 33).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = "postgres" | "pglite";
 
 export type Database = {
@@ -97,7 +99,7 @@ async function openPostgres(url: string, max = defaultPoolSize(), backgroundMax 
   };
   const client = postgres(url, { ...poolOptions, max });
   const tracked = usageTrackingClient(client, max);
-  const db = drizzle(preparingClient(tracked.client), { schema }) as unknown as Db;
+  const db = drizzle(preparingClient(tracked.client)) as unknown as Db;
   // Background work commits asynchronously: a database crash can lose the last fraction of a
   // second of finished jobs, and WAL order means their "done" marks go with them, so they run
   // again (the queue is at-least-once already, ADR 0032). Requests keep synchronous commits.
@@ -109,7 +111,7 @@ async function openPostgres(url: string, max = defaultPoolSize(), backgroundMax 
           connection: { synchronous_commit: "off", application_name: "birdie-jobs" },
         })
       : undefined;
-  const backgroundDb = background ? (drizzle(preparingClient(background), { schema }) as unknown as Db) : undefined;
+  const backgroundDb = background ? (drizzle(preparingClient(background)) as unknown as Db) : undefined;
   // The probe connection behind ping(): opened on first use, dropped after any failure so the
   // next ping dials afresh (a connection stuck on a dead peer would otherwise answer nothing).
   let probe: Sql | undefined;
@@ -128,7 +130,7 @@ async function openPostgres(url: string, max = defaultPoolSize(), backgroundMax 
     withOwnConnection: async (work) => {
       const own = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
       try {
-        return await work(drizzle(own, { schema }) as unknown as Db);
+        return await work(drizzle(own) as unknown as Db);
       } finally {
         await own.end({ timeout: 5 });
       }
@@ -192,7 +194,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     await unlock?.();
     throw err;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   let closed = false;
   const ping = async (timeoutMs = 1000) => {
     if (closed) throw Object.assign(new Error("connection closed"), { code: "CONNECTION_CLOSED" });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { challenges } from "../../db/schema/challenges";
 import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
@@ -185,8 +186,8 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
   test("a departed author's messages stay, without a user", async () => {
     const { id } = await room();
     const leaver = await signUp(h, { displayName: "Gone Golfer" });
-    const challenge = await h.db.query.challenges.findFirst({ where: (c, { eq }) => eq(c.id, id) });
-    await join(leaver.client, challenge!.inviteCode);
+    const [challenge] = await h.db.select().from(challenges).where(eq(challenges.id, id));
+    await join(leaver.client, challenge.inviteCode);
     await leaver.client.post(`/api/challenges/${id}/chat`, { message: "bye" });
     await h.db.delete(users).where(eq(users.id, leaver.user.id));
     const res = await owner.client.get(`/api/challenges/${id}/chat`);
