@@ -158,21 +158,26 @@ describe("postgres.js finds its prepared statements by text and types (patched 3
     return row.n as number;
   };
 
-  test("a query run again uses its one prepared statement", async () => {
+  /** `work` on a pool of one connection, so every statement it prepares is in one session. */
+  const onOneConnection = async (work: (sql: postgres.Sql) => Promise<void>) => {
     const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
+      await work(sql);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  };
+
+  test("a query run again uses its one prepared statement", () =>
+    onOneConnection(async (sql) => {
       const text = "select $1::int + 1 as next /* once */";
       for (let i = 0; i < 5; i++)
         expect(await firstRow(sql.unsafe(text, [i], { prepare: true }))).toEqual({ next: i + 1 });
       expect(await preparedCount(sql, "%/* once */%")).toBe(1);
-    } finally {
-      await sql.end({ timeout: 1 });
-    }
-  });
+    }));
 
-  test("one text with other parameter types is a statement of its own", async () => {
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
-    try {
+  test("one text with other parameter types is a statement of its own", () =>
+    onOneConnection(async (sql) => {
       const text = "select pg_typeof($1)::text as type /* typed */";
       const typeOf = async (value: unknown) =>
         (await firstRow(sql.unsafe(text, [value as string], { prepare: true }))) as { type: string };
@@ -182,30 +187,26 @@ describe("postgres.js finds its prepared statements by text and types (patched 3
       expect(await typeOf(new Date(1))).toEqual({ type: "timestamp with time zone" });
       expect(await typeOf(false)).toEqual({ type: "boolean" });
       expect(await preparedCount(sql, "%/* typed */%")).toBe(2);
-    } finally {
-      await sql.end({ timeout: 1 });
-    }
-  });
+    }));
 
-  test("a statement PostgreSQL refuses after a schema change is prepared again", async () => {
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
-    try {
+  test("a statement PostgreSQL refuses after a schema change is prepared again", () =>
+    onOneConnection(async (sql) => {
       await sql.unsafe("create table driver_replan (a int)");
-      await sql.unsafe("insert into driver_replan values (1)");
-      // With a parameter (a query without one goes as a simple query, never prepared).
-      const text = "select * from driver_replan where a = $1 /* replan */";
-      const run = () => firstRow(sql.unsafe(text, [1], { prepare: true }));
-      expect(await run()).toEqual({ a: 1 });
-      await sql.unsafe("alter table driver_replan add column b int default 2");
-      // "cached plan must not change result type": the driver forgets the statement and retries.
-      expect(await run()).toEqual({ a: 1, b: 2 });
-      expect(await run()).toEqual({ a: 1, b: 2 });
-      // The refused statement stays in the session (the driver deallocates nothing); the new one
-      // serves every later run.
-      expect(await preparedCount(sql, "%/* replan */%")).toBe(2);
-    } finally {
-      await sql.unsafe("drop table if exists driver_replan").catch(() => {});
-      await sql.end({ timeout: 1 });
-    }
-  });
+      try {
+        await sql.unsafe("insert into driver_replan values (1)");
+        // With a parameter (a query without one goes as a simple query, never prepared).
+        const text = "select * from driver_replan where a = $1 /* replan */";
+        const run = () => firstRow(sql.unsafe(text, [1], { prepare: true }));
+        expect(await run()).toEqual({ a: 1 });
+        await sql.unsafe("alter table driver_replan add column b int default 2");
+        // "cached plan must not change result type": the driver forgets the statement and retries.
+        expect(await run()).toEqual({ a: 1, b: 2 });
+        expect(await run()).toEqual({ a: 1, b: 2 });
+        // The refused statement stays in the session (the driver deallocates nothing); the new one
+        // serves every later run.
+        expect(await preparedCount(sql, "%/* replan */%")).toBe(2);
+      } finally {
+        await sql.unsafe("drop table if exists driver_replan");
+      }
+    }));
 });

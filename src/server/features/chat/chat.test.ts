@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { challenges } from "../../db/schema/challenges";
 import { chatMessages } from "../../db/schema/chat";
 import { users } from "../../db/schema/users";
 import { createChallenge, join } from "../../test/harness/challenge-fixtures";
@@ -184,10 +183,9 @@ describe("GET /api/challenges/{challengeId}/chat", () => {
   });
 
   test("a departed author's messages stay, without a user", async () => {
-    const { id } = await room();
+    const { id, inviteCode } = await room();
     const leaver = await signUp(h, { displayName: "Gone Golfer" });
-    const [challenge] = await h.db.select().from(challenges).where(eq(challenges.id, id));
-    await join(leaver.client, challenge.inviteCode);
+    await join(leaver.client, inviteCode);
     await leaver.client.post(`/api/challenges/${id}/chat`, { message: "bye" });
     await h.db.delete(users).where(eq(users.id, leaver.user.id));
     const res = await owner.client.get(`/api/challenges/${id}/chat`);
