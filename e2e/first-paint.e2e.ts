@@ -107,6 +107,32 @@ test.describe("first paint", () => {
     expect(trpcCalls.some((batch) => overview.every((p) => batch.includes(p)))).toBe(true);
   });
 
+  test("a cold record page: the round's form comes in the HTML with the golfer's challenges (ADR 0073), taken over without asking again", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    const challenge = await createChallengeApi(page.request, { name: "Paint Round" });
+    const path = `/record-birdies/${challenge.id}`;
+    // Before any script: the server's first screen is the form itself, its date field among it.
+    const served = await (await page.request.get(path)).text();
+    expect(served).toContain('type="date"');
+    expect(served).toContain(">Paint Round</option>");
+    expect(served).not.toContain("Loading challenges...");
+    const trpcCalls: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith("/trpc/")) trpcCalls.push(...url.pathname.slice("/trpc/".length).split(","));
+    });
+    await page.goto(path);
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByLabel("Challenge", { exact: true })).toHaveValue(String(challenge.id));
+    // The app's form, not the painted one: it takes a tap.
+    await page.getByRole("button", { name: /^Hole 7\b/ }).click();
+    await expect(page.getByTestId("marked-summary")).toHaveText("1 hole marked: 1 birdie, 0 eagles");
+    await page.waitForTimeout(500);
+    expect(trpcCalls).not.toContain("challenges.list");
+  });
+
   test("the dashboard and a challenge page open without Intl's date and number formatters (ADR 0052)", async ({
     page,
     signedInUser,

@@ -76,6 +76,8 @@ type Figures = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's measure of the host's CPU speed for this run (higher: faster), to compare machines. */
+  benchmarkIndex: number;
   a11yFailures: string[];
 };
 
@@ -135,6 +137,7 @@ async function audit(origin: string, page: PageRun, session: Session, attempt = 
     lcpMs: numeric("largest-contentful-paint"),
     cls: numeric("cumulative-layout-shift"),
     tbtMs: numeric("total-blocking-time"),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     a11yFailures,
   };
 }
@@ -194,6 +197,11 @@ async function main() {
     `\nLighthouse ${lighthouseVersion}, mobile form factor (simulated throttling), ${CHROME_PATH}, production server on a fresh database${runs > 1 ? `; median of ${runs} runs` : ""}\n`,
   );
   printTable([...perPage.values()].map(medianOf));
+  // TBT is the observed main thread times Lighthouse's CPU slowdown (4x): a slower host reads higher.
+  const indexes = [...perPage.values()].flat().map((f) => f.benchmarkIndex);
+  console.log(
+    `\nHost CPU (Lighthouse benchmarkIndex, higher is faster): median ${Math.round(median(indexes))}, ${Math.round(Math.min(...indexes))}-${Math.round(Math.max(...indexes))}`,
+  );
   if (runs > 1) {
     console.log("\nTBT per run (ms):");
     for (const [name, list] of perPage)
@@ -216,6 +224,7 @@ function medianOf(list: Figures[]): Figures {
     lcpMs: median(list.map((f) => f.lcpMs)),
     cls: median(list.map((f) => f.cls)),
     tbtMs: median(list.map((f) => f.tbtMs)),
+    benchmarkIndex: median(list.map((f) => f.benchmarkIndex)),
     a11yFailures: [...new Set(list.flatMap((f) => f.a11yFailures))],
   };
 }

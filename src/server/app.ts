@@ -39,8 +39,8 @@ import { answerMemo, memoisedRestPath, memoisedTrpcPath } from "./http/answer-me
 import { firstScreenRenderer } from "./http/first-screen-renderer";
 import { type PageExtras, type PageUser, staticSite } from "./http/static";
 import { signedIn } from "./http/rest-context";
-import { getChallenge } from "./features/challenges/public";
-import { challengePageId } from "../shared/domain/page-data";
+import { getChallenge, listUserChallenges } from "./features/challenges/public";
+import { challengePageId, isRecordPage } from "../shared/domain/page-data";
 import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
@@ -183,10 +183,13 @@ export function createApp(deps: AppDeps) {
   };
   // A challenge's page carries the challenge, as GET /api/challenges/:id answers it; one the golfer
   // may not see (or a failure) carries nothing, and the page asks and says why as before.
+  // The record page carries the golfer's challenges (GET /api/users/:id/challenges), so its first screen is the
+  // round's form itself, not a spinner (ADR 0073).
   const pageExtras: PageExtras = async (c, path) => {
     const id = challengePageId(path);
-    if (id === null) return {};
+    if (id === null && !isRecordPage(path)) return {};
     try {
+      if (id === null) return { challenges: await listUserChallenges(signedIn(c)) };
       return { challenge: await getChallenge(signedIn(c), { id }) };
     } catch (error) {
       // A refusal or a missing challenge is the page's to say; anything else is worth a line.

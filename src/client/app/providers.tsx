@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../features/auth/public";
-import { prefetchEarlyChallenge } from "../features/challenges/public";
+import { prefetchEarlyChallenge, seedEarlyChallengeList } from "../features/challenges/public";
 import { createQueryClient } from "../lib/query-client";
 import { createTrpcClient, trpc } from "../lib/trpc";
 
@@ -21,6 +21,7 @@ function appClients(): AppClients {
   if (!pageClients) {
     pageClients = { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
     prefetchEarlyChallenge(pageClients.queryClient, pageClients.trpcClient);
+    seedEarlyChallengeList(pageClients.queryClient);
   }
   return pageClients;
 }

@@ -160,7 +160,8 @@ describe("first paint, rendered per request (ADR 0055)", () => {
   let renderedDir: string;
   const FAKE_BUNDLE = `export async function renderFirstScreen(data) {
     return "<main><h1>" + data.user.displayName + "</h1><p>" + location.pathname + location.search + "</p>" +
-      (data.challenge ? "<h2>" + data.challenge.name + "</h2>" : "") + "</main>";
+      (data.challenge ? "<h2>" + data.challenge.name + "</h2>" : "") +
+      (data.challenges ? "<ul>" + data.challenges.map((c) => "<li>" + c.name + "</li>").join("") + "</ul>" : "") + "</main>";
   }`;
   const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/renderer.js"></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
   beforeAll(async () => {
@@ -219,5 +220,27 @@ describe("first paint, rendered per request (ADR 0055)", () => {
       expect(dataBlock(page).challenge, path).toBeUndefined();
       expect(dataPreloads(page), path).toEqual([`/api/challenges/${path.split("/")[2]}`]);
     }
+  });
+
+  test("the record page carries the golfer's challenges as GET /api/users/:id/challenges answers them (ADR 0073)", async () => {
+    const { client, user } = await signUp(rendered);
+    const first = (await createChallenge(client, { name: "Round One" })) as { id: number };
+    await createChallenge(client, { name: "Round Two" });
+    for (const path of ["/record-birdies", `/record-birdies/${first.id}`]) {
+      let html = "";
+      for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++) html = (await client.get(path)).text;
+      // The render had them: its first screen is the form, not a spinner.
+      expect(html, path).toContain("<ul><li>Round One</li><li>Round Two</li></ul>");
+      expect(dataBlock(html).challenges, path).toEqual((await client.get(`/api/users/${user.id}/challenges`)).json);
+      expect(dataBlock(html).challenge, path).toBeUndefined();
+      expect(dataPreloads(html), path).toEqual([]);
+    }
+    // Only the record page: other pages carry no list, and a golfer with none carries an empty one.
+    expect(dataBlock((await client.get("/profile")).text).challenges).toBeUndefined();
+    const { client: newcomer } = await signUp(rendered);
+    let html = "";
+    for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++)
+      html = (await newcomer.get("/record-birdies")).text;
+    expect(dataBlock(html).challenges).toEqual([]);
   });
 });

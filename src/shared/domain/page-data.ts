@@ -22,12 +22,19 @@ export function pageDataUrl(path: string): string | null {
   return challengeId === null ? null : challengeDataUrl(challengeId);
 }
 
+/** Whether `path` is the record page (`/record-birdies`, `/record-birdies/42`), which opens with the golfer's challenges. */
+export function isRecordPage(path: string): boolean {
+  return /^\/record-birdies(\/[1-9]\d{0,9})?\/?$/.test(path);
+}
+
 /**
  * The first-paint data block a page's HTML carries (written by src/server/http/first-paint.ts, read
- * by src/client/lib/first-paint.ts): who is signed in (null: nobody), and on a challenge's page the
- * golfer may see, the challenge as GET /api/challenges/:id answers it (ADR 0055).
+ * by src/client/lib/first-paint.ts): who is signed in (null: nobody); on a challenge's page the
+ * golfer may see, the challenge as GET /api/challenges/:id answers it (ADR 0055); on the record
+ * page, the golfer's challenges as GET /api/users/:id/challenges answers them (ADR 0073).
  */
 export type FirstPaintBlock<User> = {
   user: User | null;
   challenge?: { id: number } & Record<string, unknown>;
+  challenges?: Record<string, unknown>[];
 };

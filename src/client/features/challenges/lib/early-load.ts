@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
-import { challengeDataUrl } from "../../../../shared/domain/page-data";
+import { challengeDataUrl, isRecordPage } from "../../../../shared/domain/page-data";
 import type { AppRouter } from "../../../../server/trpc/router";
 import { firstPaintData } from "../../../lib/first-paint";
 import { trpc } from "../../../lib/trpc";
@@ -61,4 +61,15 @@ export function prefetchEarlyChallenge(queryClient: QueryClient, client: TRPCCli
   void utils.leaderboards.challenge.prefetch({ challengeId: id });
   void utils.results.holes.prefetch({ id });
   void utils.challenges.players.prefetch({ id });
+}
+
+/**
+ * Providers, once, before the first render: on the record page, the golfer's challenges its HTML
+ * carries (ADR 0073) answer the list query, so the first render (the server's, then the browser's)
+ * is the round's form instead of a spinner and a request after it.
+ */
+export function seedEarlyChallengeList(queryClient: QueryClient): void {
+  const sent = firstPaintData()?.challenges;
+  if (sent && isRecordPage(window.location.pathname))
+    queryClient.setQueryData(getQueryKey(trpc.challenges.list, undefined, "query"), sent);
 }
