@@ -35,7 +35,13 @@ try {
   };
   await Bun.sleep(2_000);
   const before = rssMbOf(site.pid);
-  const pages = ["/", `/challenges/${site.challengeId}`, "/profile", "/leaderboard/global"];
+  const pages = [
+    "/",
+    `/challenges/${site.challengeId}`,
+    `/record-birdies/${site.challengeId}`,
+    "/profile",
+    "/leaderboard/global",
+  ];
   // The worker starts with the first rendered page; wait until it answers.
   let first = "";
   const started = performance.now();
