@@ -182,9 +182,9 @@ export function createApp(deps: AppDeps) {
     return user ? toPublicUser(user) : null;
   };
   // A challenge's page carries the challenge, as GET /api/challenges/:id answers it; one the golfer
-  // may not see (or a failure) carries nothing, and the page asks and says why as before.
-  // The record page carries the golfer's challenges (GET /api/users/:id/challenges), so its first screen is the
-  // round's form itself, not a spinner (ADR 0073).
+  // may not see (or a failure) carries nothing, and the page asks and says why as before. The
+  // record page carries the golfer's challenges (GET /api/users/:id/challenges), so its first
+  // screen is the round's form itself, not a spinner (ADR 0073).
   const pageExtras: PageExtras = async (c, path) => {
     const id = challengePageId(path);
     if (id === null && !isRecordPage(path)) return {};

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { challengePageId, pageDataUrl } from "./page-data";
+import { challengePageId, isRecordPage, pageDataUrl } from "./page-data";
 
 describe("page data paths", () => {
   test("a challenge's page, with or without a trailing slash; nothing else", () => {
@@ -21,5 +21,18 @@ describe("page data paths", () => {
     expect(pageDataUrl("/challenges/7")).toBe("/api/challenges/7");
     expect(pageDataUrl("/profile")).toBeNull();
     expect(pageDataUrl("/challenges/new")).toBeNull();
+  });
+
+  test("the record page, with or without a challenge or a trailing slash; nothing else", () => {
+    for (const path of ["/record-birdies", "/record-birdies/", "/record-birdies/42", "/record-birdies/42/"])
+      expect(isRecordPage(path), path).toBe(true);
+    for (const other of [
+      "/record-birdies/new",
+      "/record-birdies/42/edit",
+      "/record-multiple-birdies",
+      "/",
+      "/challenges/4",
+    ])
+      expect(isRecordPage(other), other).toBe(false);
   });
 });

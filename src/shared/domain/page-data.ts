@@ -22,9 +22,12 @@ export function pageDataUrl(path: string): string | null {
   return challengeId === null ? null : challengeDataUrl(challengeId);
 }
 
-/** Whether `path` is the record page (`/record-birdies`, `/record-birdies/42`), which opens with the golfer's challenges. */
+/**
+ * Whether `path` is the record page (`/record-birdies`, `/record-birdies/42`), which opens with the
+ * golfer's challenges. Any number: the page itself says when it names no challenge of theirs.
+ */
 export function isRecordPage(path: string): boolean {
-  return /^\/record-birdies(\/[1-9]\d{0,9})?\/?$/.test(path);
+  return /^\/record-birdies(\/\d+)?\/?$/.test(path);
 }
 
 /**
