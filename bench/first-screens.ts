@@ -22,10 +22,15 @@ if (!existsSync(join(STATIC_DIR, "first-screens", "render.js"))) {
   process.exit(1);
 }
 
-const site = await startSeededSite(STATIC_DIR, (code) => {
-  console.error(`bench:first-screens: the server exited (${code})`);
-  process.exit(1);
-});
+// Cold: the first rendered page after start (the worker's start) is one of the figures.
+const site = await startSeededSite(
+  STATIC_DIR,
+  (code) => {
+    console.error(`bench:first-screens: the server exited (${code})`);
+    process.exit(1);
+  },
+  { warmFirstScreens: false },
+);
 try {
   const get = async (path: string) => {
     const res = await fetch(`${site.origin}${path}`, {

@@ -7,13 +7,15 @@
 // page's date field and its sync render were found. Prints; never asserts.
 //   BUILD_SOURCEMAP=1 BUILD_OUT_DIR=/tmp/maps bunx vite build && BUILD_OUT_DIR=/tmp/maps bun scripts/prerender-first-screens.ts
 //   STATIC_DIR=/tmp/maps LONG_TASKS_PAGE=record bun run bench:long-tasks
-// Env: LONG_TASKS_PAGE (dashboard, challenge, record or a path; default record), LONG_TASKS_RUNS
+// Env: LONG_TASKS_PAGE (a page of bench/lib/cold-load.ts by the start of its name, e.g. dashboard,
+// challenge, record, or a path; default record), LONG_TASKS_RUNS
 // (default 3), CHROME_PATH (default /usr/bin/chromium).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { SourceMapConsumer } from "source-map-js";
-import { browserCookie, startSeededSite } from "../scripts/lib/seeded-site";
+import { startSeededSite } from "../scripts/lib/seeded-site";
+import { pageMainThread, signedInPages, traceColdLoad, type TraceEvent } from "./lib/cold-load";
 
 const ROOT = resolve(import.meta.dir, "..");
 const STATIC_DIR = resolve(process.env.STATIC_DIR ?? process.env.BUILD_OUT_DIR ?? join(ROOT, "dist", "client"));
@@ -21,7 +23,6 @@ const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const PAGE = process.env.LONG_TASKS_PAGE ?? "record";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any };
 type CallFrame = { functionName: string; url?: string; lineNumber: number; columnNumber: number };
 type ProfileNode = { id: number; parent?: number; callFrame: CallFrame };
 
@@ -56,20 +57,13 @@ const REACT_LOOPS = /performWorkOnRoot|renderRootSync|renderRootConcurrent|commi
 const share = (count: number, of: number) => `${((100 * count) / Math.max(1, of)).toFixed(0)}%`.padStart(4);
 
 function report(events: TraceEvent[]) {
-  const fcp = events.find((e) => e.name === "firstContentfulPaint");
-  if (!fcp) return console.log("  no first contentful paint in the trace");
-  // The page's renderer is the one that painted; its main thread the one with the most task time
-  // (another renderer, Chromium's own pages, can be busy in the same trace).
-  const own = events.filter((e) => e.pid === fcp.pid && e.ph === "X");
-  const taskTime = new Map<number, number>();
-  for (const e of own) if (e.name === "RunTask") taskTime.set(e.tid, (taskTime.get(e.tid) ?? 0) + (e.dur ?? 0));
-  const tid = [...taskTime].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const main = own.filter((e) => e.tid === tid);
+  const { pid, fcp, main } = pageMainThread(events);
+  if (fcp === 0) return console.log("  no first contentful paint in the trace");
   // The profiler's samples, in trace time.
   const nodes = new Map<number, ProfileNode>();
   const samples: { id: number; ts: number }[] = [];
   let clock = 0;
-  for (const e of events.filter((x) => x.pid === fcp.pid && (x.name === "Profile" || x.name === "ProfileChunk"))) {
+  for (const e of events.filter((x) => x.pid === pid && (x.name === "Profile" || x.name === "ProfileChunk"))) {
     if (e.name === "Profile") {
       clock = e.args.data.startTime;
       continue;
@@ -82,7 +76,7 @@ function report(events: TraceEvent[]) {
       samples.push({ id, ts: clock });
     });
   }
-  for (const task of main.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > 50_000 && e.ts >= fcp.ts)) {
+  for (const task of main.filter((e) => e.name === "RunTask" && (e.dur ?? 0) > 50_000 && e.ts >= fcp)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = new Map<string, number>();
     for (const e of main)
@@ -91,7 +85,7 @@ function report(events: TraceEvent[]) {
     const kinds = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 5);
     const taken = samples.filter((s) => s.ts >= task.ts && s.ts <= end);
     console.log(
-      `  task ${((task.ts - fcp.ts) / 1000).toFixed(0)} ms after the first paint: ${((task.dur ?? 0) / 1000).toFixed(0)} ms, ${taken.length} samples; ${kinds.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`,
+      `  task ${((task.ts - fcp) / 1000).toFixed(0)} ms after the first paint: ${((task.dur ?? 0) / 1000).toFixed(0)} ms, ${taken.length} samples; ${kinds.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}`,
     );
     const self = new Map<string, number>();
     const within = new Map<string, number>();
@@ -121,37 +115,13 @@ const site = await startSeededSite(STATIC_DIR, (code) => {
 });
 const browser = await chromium.launch({ executablePath: CHROME_PATH });
 try {
-  const path =
-    PAGE === "dashboard"
-      ? "/"
-      : PAGE === "challenge"
-        ? `/challenges/${site.challengeId}`
-        : PAGE === "record"
-          ? `/record-birdies/${site.challengeId}`
-          : PAGE;
+  const path = PAGE.startsWith("/") ? PAGE : signedInPages(site).find((p) => p.name.startsWith(PAGE))?.path;
+  if (!path) throw new Error(`LONG_TASKS_PAGE=${PAGE}: no such page`);
   console.log(`Long tasks after the first paint of ${path}, CPU 4x (${STATIC_DIR})`);
   for (let run = 1; run <= RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: "block" });
-    await context.addCookies([browserCookie(site.session, site.origin)]);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await browser.startTracing(page, {
-      categories: [
-        "devtools.timeline",
-        "disabled-by-default-devtools.timeline",
-        "toplevel",
-        "v8.execute",
-        "loading",
-        "disabled-by-default-v8.cpu_profiler",
-      ],
-    });
-    await page.goto(`${site.origin}${path}`, { waitUntil: "networkidle" });
-    await page.waitForTimeout(1500);
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const events = await traceColdLoad(browser, site, path, ["disabled-by-default-v8.cpu_profiler"]);
     console.log(`\nload ${run} of ${RUNS}`);
-    report(trace.traceEvents);
-    await context.close();
+    report(events);
   }
 } finally {
   await browser.close();

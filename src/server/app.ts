@@ -189,8 +189,9 @@ export function createApp(deps: AppDeps) {
     const id = challengePageId(path);
     if (id === null && !isRecordPage(path)) return {};
     try {
-      if (id === null) return { challenges: await listUserChallenges(signedIn(c)) };
-      return { challenge: await getChallenge(signedIn(c), { id }) };
+      return id === null
+        ? { challenges: await listUserChallenges(signedIn(c)) }
+        : { challenge: await getChallenge(signedIn(c), { id }) };
     } catch (error) {
       // A refusal or a missing challenge is the page's to say; anything else is worth a line.
       if (!(error instanceof AppError)) logger.warn("page data not read", { path, error: String(error) });

@@ -1,3 +1,5 @@
+import { FIRST_SCREEN_ROUTES } from "./first-screens";
+
 // Which app pages start loading their data with the HTML (issue 19, first paint; ADR 0050): the
 // server preloads it (src/server/http/first-paint.ts) and the client starts the same request
 // (the dashboard's and the challenges' early-load modules), so both take the URLs from here: a
@@ -23,11 +25,12 @@ export function pageDataUrl(path: string): string | null {
 }
 
 /**
- * Whether `path` is the record page (`/record-birdies`, `/record-birdies/42`), which opens with the
- * golfer's challenges. Any number: the page itself says when it names no challenge of theirs.
+ * Whether `path` is the record page (`/record-birdies`, `/record-birdies/42`, a trailing slash
+ * allowed), which opens with the golfer's challenges: its first-screen route. Any number: the page
+ * itself says when it names no challenge of theirs.
  */
 export function isRecordPage(path: string): boolean {
-  return /^\/record-birdies(\/\d+)?\/?$/.test(path);
+  return FIRST_SCREEN_ROUTES.record.test(path.length > 1 ? path.replace(/\/$/, "") : path);
 }
 
 /**
