@@ -2,7 +2,8 @@
 // dashboard on localhost" line): no CPU or network slowdown, a phone-sized screen, no service
 // worker. Per page it prints the first contentful paint and the largest contentful paint (the
 // browser's own entries), when the app took over the painted page and takes taps (#root loses
-// `inert`, main.tsx), and from the first load of each page the moment its first API request started
+// `inert`, main.tsx), when the page's <main> last stopped showing a loading state (a spinner, a
+// skeleton or a "Loading..." text: every part has its data), and from the first load of each page the moment its first API request started
 // beside the moment its first script chunk did: the dashboard's data, preloaded by the HTML, starts
 // with the chunks; a challenge's page and the record page carry their data in the HTML, so their
 // first request is a later part (the Overview's batch, notifications). Prints p50 and the range;
@@ -26,6 +27,8 @@ type Load = {
   lcp: number;
   /** When #root stopped being inert: the app has committed over the painted page. */
   adopted: number;
+  /** Since when <main> has shown no loading state (-1: it never stopped). */
+  loaded: number;
   firstChunk: number;
   firstData: number;
 };
@@ -33,9 +36,10 @@ type Load = {
 // Runs in the page before its own scripts: the largest paint and the app's take-over, in the
 // page's own clock (performance.now(), from the navigation's start).
 function observePaints() {
-  const seen = window as unknown as { __lcp: number; __adopted: number };
+  const seen = window as unknown as { __lcp: number; __adopted: number; __loaded: number };
   seen.__lcp = -1;
   seen.__adopted = -1;
+  seen.__loaded = -1;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.__lcp = entry.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
@@ -46,6 +50,13 @@ function observePaints() {
       observer.disconnect();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["inert"] });
+  new MutationObserver(() => {
+    const main = document.querySelector("main");
+    const loading =
+      !main || main.querySelector(".loading, .skeleton") !== null || /Loading/.test(main.textContent ?? "");
+    if (loading) seen.__loaded = -1;
+    else if (seen.__loaded < 0) seen.__loaded = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 const site = await startSeededSite(STATIC_DIR, (code) => {
@@ -68,7 +79,7 @@ try {
         await page.waitForTimeout(300);
         results.get(name)!.push(
           await page.evaluate(() => {
-            const seen = window as unknown as { __lcp: number; __adopted: number };
+            const seen = window as unknown as { __lcp: number; __adopted: number; __loaded: number };
             const fetched = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
             const first = (test: (url: URL) => boolean) =>
               Math.min(...fetched.filter((r) => test(new URL(r.name))).map((r) => r.startTime));
@@ -76,6 +87,7 @@ try {
               fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
               lcp: seen.__lcp,
               adopted: seen.__adopted,
+              loaded: seen.__loaded,
               firstChunk: first((url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")),
               firstData: first((url) => url.pathname.startsWith("/api/") || url.pathname.startsWith("/trpc/")),
             };
@@ -91,6 +103,7 @@ try {
     "first contentful paint",
     "largest contentful paint",
     "takes taps from",
+    "no loading state from",
     "first API / chunk request",
   ];
   console.log(`${"page".padEnd(18)}${columns.map((c) => c.padEnd(28)).join("")}`);
@@ -104,7 +117,7 @@ try {
     const asked = (l: Load) =>
       Number.isFinite(l.firstData) ? `${l.firstData.toFixed(0)} / ${l.firstChunk.toFixed(0)} ms` : "none asked";
     console.log(
-      `${name.padEnd(18)}${cell((l) => l.fcp)}${cell((l) => l.lcp)}${cell((l) => l.adopted)}${asked(loads[0]!)} (first load)`,
+      `${name.padEnd(18)}${cell((l) => l.fcp)}${cell((l) => l.lcp)}${cell((l) => l.adopted)}${cell((l) => l.loaded)}${asked(loads[0]!)} (first load)`,
     );
   }
 } finally {

@@ -133,6 +133,48 @@ test.describe("first paint", () => {
     expect(trpcCalls).not.toContain("challenges.list");
   });
 
+  test("cold boards: the board comes in the HTML with the golfer's challenges (ADR 0074), taken over without asking again", async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    const challenge = await createChallengeViaApi(page.request, { name: "Painted Board Cup" });
+    await recordViaApi(page.request, challenge.id, [{ hole: 5, score: 3 }]);
+    const trpcCalls: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith("/trpc/")) trpcCalls.push(...url.pathname.slice("/trpc/".length).split(","));
+    });
+
+    // A challenge's board: before any script, the server's first screen is the board itself.
+    const boardPath = `/leaderboard/${challenge.id}`;
+    const served = await (await page.request.get(boardPath)).text();
+    expect(served).toContain('aria-label="Challenge leaderboard"');
+    expect(served).toMatch(/data-testid="leaderboard-row" data-rank="1" aria-current="true"/);
+    expect(served).toContain(">Painted Board Cup</option>");
+    expect(served).not.toContain("Loading leaderboard data...");
+    await page.goto(boardPath);
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.locator('[data-testid="leaderboard-row"][aria-current="true"]')).toContainText("1 / 18");
+    await page.waitForTimeout(500);
+    expect(trpcCalls.filter((call) => /^(leaderboards\.challenge|challenges\.list)$/.test(call))).toEqual([]);
+
+    // The global board of the period in the address, the golfer's own row marked.
+    const served2 = await (await page.request.get("/leaderboard/global?period=week")).text();
+    expect(served2).toMatch(/data-testid="global-row" data-rank="\d+" aria-current="true"/);
+    expect(served2).not.toContain("Loading leaderboard data...");
+    await page.goto("/leaderboard/global?period=week");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("heading", { name: "This Week", exact: true })).toBeVisible();
+    await expect(page.locator('[data-testid="global-row"][aria-current="true"]')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(trpcCalls.filter((call) => /^(leaderboards\.global|challenges\.list)$/.test(call))).toEqual([]);
+    // The app's page, not the painted one: another period is asked for and shown.
+    await page.getByRole("button", { name: "Today" }).click();
+    await expect(page.getByRole("heading", { name: "Today", exact: true })).toBeVisible();
+    await expect(page.locator('[data-testid="global-row"][aria-current="true"]')).toBeVisible();
+    expect(trpcCalls).toContain("leaderboards.global");
+  });
+
   test("the dashboard and a challenge page open without Intl's date and number formatters (ADR 0052)", async ({
     page,
     signedInUser,
@@ -323,6 +365,17 @@ test.describe("first paint", () => {
     page.on("console", (msg) => {
       if (msg.type() === "error") problems.push(`${page.url()}: ${msg.text()}`);
     });
+    // The painted page stays until the app's page replaces it: its heading never leaves <main>
+    // (React.lazy's route fallback, "Loading...", once flashed in between: session 35).
+    await page.addInitScript(() => {
+      let shown = false;
+      const seen = window as unknown as { __headingLost: boolean };
+      seen.__headingLost = false;
+      new MutationObserver(() => {
+        if (document.querySelector("main h1")) shown = true;
+        else if (shown) seen.__headingLost = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
     const firstName = signedInUser.displayName.split(" ")[0];
     const pages: [string, string][] = [
       ["/", `Welcome back, ${firstName}!`],
@@ -357,6 +410,10 @@ test.describe("first paint", () => {
       release();
       await expect(page.locator("#root"), path).not.toHaveAttribute("inert");
       await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => (window as unknown as { __headingLost: boolean }).__headingLost), path).toBe(
+        false,
+      );
       await expect(page.locator(`link[rel="modulepreload"][href="${renderer}"]`), path).toHaveCount(1);
       await page.unrouteAll();
     }

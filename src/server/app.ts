@@ -37,10 +37,8 @@ import {
 import { loadSession, sessionLoader } from "./http/session-loader";
 import { answerMemo, memoisedRestPath, memoisedTrpcPath } from "./http/answer-memo";
 import { firstScreenRenderer } from "./http/first-screen-renderer";
-import { type PageExtras, type PageUser, staticSite } from "./http/static";
-import { signedIn } from "./http/rest-context";
-import { getChallenge, listUserChallenges } from "./features/challenges/public";
-import { challengePageId, isRecordPage } from "../shared/domain/page-data";
+import { type PageUser, staticSite } from "./http/static";
+import { pageExtras } from "./page-extras";
 import { toPublicUser } from "./features/users/queries";
 import { readJsonBody } from "./http/validate";
 import type { HonoEnv } from "./http/types";
@@ -180,23 +178,6 @@ export function createApp(deps: AppDeps) {
     await loadSession(c).catch(() => {});
     const user = c.get("user");
     return user ? toPublicUser(user) : null;
-  };
-  // A challenge's page carries the challenge, as GET /api/challenges/:id answers it; one the golfer
-  // may not see (or a failure) carries nothing, and the page asks and says why as before. The
-  // record page carries the golfer's challenges (GET /api/users/:id/challenges), so its first
-  // screen is the round's form itself, not a spinner (ADR 0073).
-  const pageExtras: PageExtras = async (c, path) => {
-    const id = challengePageId(path);
-    if (id === null && !isRecordPage(path)) return {};
-    try {
-      return id === null
-        ? { challenges: await listUserChallenges(signedIn(c)) }
-        : { challenge: await getChallenge(signedIn(c), { id }) };
-    } catch (error) {
-      // A refusal or a missing challenge is the page's to say; anything else is worth a line.
-      if (!(error instanceof AppError)) logger.warn("page data not read", { path, error: String(error) });
-      return {};
-    }
   };
   // A signed-in golfer's first screen comes rendered (ADR 0055) when the build made the renderer.
   app.route(

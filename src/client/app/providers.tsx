@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../features/auth/public";
 import { prefetchEarlyChallenge, seedEarlyChallengeList } from "../features/challenges/public";
+import { seedEarlyBoard } from "../features/leaderboards/public";
 import { createQueryClient } from "../lib/query-client";
 import { createTrpcClient, trpc } from "../lib/trpc";
 
@@ -22,6 +23,7 @@ function appClients(): AppClients {
     pageClients = { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
     prefetchEarlyChallenge(pageClients.queryClient, pageClients.trpcClient);
     seedEarlyChallengeList(pageClients.queryClient);
+    seedEarlyBoard(pageClients.queryClient);
   }
   return pageClients;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestHarness, RestClient, signUp, type TestHarness } from "../test/harness/harness";
 import { sql } from "drizzle-orm";
-import { createChallenge } from "../test/harness/challenge-fixtures";
+import { challengeWindow, createChallenge, join as joinChallenge, today } from "../test/harness/challenge-fixtures";
 import { RENDER_BUNDLE, scriptSafeJson } from "./first-paint";
 
 // Issue 19, first paint: the HTML of an app route names the signed-in golfer (a JSON data block
@@ -161,7 +161,9 @@ describe("first paint, rendered per request (ADR 0055)", () => {
   const FAKE_BUNDLE = `export async function renderFirstScreen(data) {
     return "<main><h1>" + data.user.displayName + "</h1><p>" + location.pathname + location.search + "</p>" +
       (data.challenge ? "<h2>" + data.challenge.name + "</h2>" : "") +
-      (data.challenges ? "<ul>" + data.challenges.map((c) => "<li>" + c.name + "</li>").join("") + "</ul>" : "") + "</main>";
+      (data.challenges ? "<ul>" + data.challenges.map((c) => "<li>" + c.name + "</li>").join("") + "</ul>" : "") +
+      (data.globalBoard ? "<ol title=" + data.globalBoard.period + ">" + data.globalBoard.board.entries.map((e) => "<li>" + e.user.displayName + "</li>").join("") + "</ol>" : "") +
+      (data.challengeBoard ? "<ol>" + data.challengeBoard.entries.map((e) => "<li>" + e.user.displayName + " " + e.points + "</li>").join("") + "</ol>" : "") + "</main>";
   }`;
   const INDEX_WITH_SHELL = `<!doctype html><html><head><title>Birdie</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/renderer.js"></head><body><div id="root"><div><p>Loading...</p></div></div></body></html>`;
   beforeAll(async () => {
@@ -242,5 +244,72 @@ describe("first paint, rendered per request (ADR 0055)", () => {
     for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++)
       html = (await newcomer.get("/record-birdies")).text;
     expect(dataBlock(html).challenges).toEqual([]);
+  });
+
+  test("the boards carry the golfer's challenges and the board the address shows, as the API answers them (ADR 0074)", async () => {
+    const { client, user } = await signUp(rendered, { displayName: "Bea Board" });
+    const { client: rival } = await signUp(rendered, { displayName: "Rex Rival" });
+    const challenge = (await createChallenge(client, { name: "Board Cup", ...challengeWindow(-3, 10) })) as {
+      id: number;
+      inviteCode: string;
+    };
+    await joinChallenge(rival, challenge.inviteCode);
+    const recorded = await client.post("/api/birdies", {
+      challengeId: challenge.id,
+      holeNumber: 7,
+      score: 3,
+      date: today(),
+      verifiedBy: { name: "Pat Partner", signature: "P. Partner" },
+    });
+    expect(recorded.status).toBe(201);
+    const page = async (who: RestClient, path: string) => {
+      let html = "";
+      for (let i = 0; i < 20 && !html.includes("data-first-screen"); i++) html = (await who.get(path)).text;
+      return html;
+    };
+    const list = (await client.get(`/api/users/${user.id}/challenges`)).json;
+
+    // A challenge's board: its entries (the golfer's birdie counted) and the selector's list.
+    let html = await page(client, `/leaderboard/${challenge.id}`);
+    const entries = (await client.get(`/api/challenges/${challenge.id}/leaderboard`)).json;
+    expect(entries.map((e: { user: { displayName: string } }) => e.user.displayName)).toEqual([
+      "Bea Board",
+      "Rex Rival",
+    ]);
+    expect(dataBlock(html).challengeBoard).toEqual({ challengeId: challenge.id, entries });
+    expect(dataBlock(html).challenges).toEqual(list);
+    // The render had them: its first screen is the board, not a spinner.
+    expect(html).toContain(`<ol><li>Bea Board ${entries[0].points}</li><li>Rex Rival 0</li></ol>`);
+    expect(dataPreloads(html)).toEqual([]);
+
+    // The global board of the period the address names; anything else is All Time.
+    for (const [search, period] of [
+      ["", "all"],
+      ["?period=week", "week"],
+      ["?period=decade", "all"],
+    ] as const) {
+      html = await page(client, `/leaderboard/global${search}`);
+      const board = (await client.get(`/api/leaderboard/global?period=${period}`)).json;
+      expect(
+        board.entries.some((e: { user: { displayName: string } }) => e.user.displayName === "Bea Board"),
+        search,
+      ).toBe(true);
+      expect(dataBlock(html).globalBoard, search).toEqual({ period, board });
+      expect(dataBlock(html).challenges, search).toEqual(list);
+      expect(dataBlock(html).challengeBoard, search).toBeUndefined();
+      expect(html, search).toContain(`<ol title=${period}>`);
+    }
+
+    // Not a player of it: the selector's list (empty here), no board; the page says it is not theirs.
+    const { client: stranger } = await signUp(rendered);
+    for (const path of [`/leaderboard/${challenge.id}`, "/leaderboard/2147483000"]) {
+      html = await page(stranger, path);
+      expect(dataBlock(html).challengeBoard, path).toBeUndefined();
+      expect(dataBlock(html).challenges, path).toEqual([]);
+    }
+    // Other pages carry no board.
+    const profile = dataBlock(await page(client, "/profile"));
+    expect(profile.globalBoard).toBeUndefined();
+    expect(profile.challengeBoard).toBeUndefined();
   });
 });

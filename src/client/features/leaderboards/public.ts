@@ -8,3 +8,5 @@ export { useChallengeLeaderboard, useChallengeLeaderboardTop } from "./hooks/use
 /** Points and holes, as every ranked row shows them. */
 export { BoardFigures } from "./components/board-figures";
 export { handicapText, playerName, realName } from "./lib/player-name";
+/** Providers seed the board a board page's HTML carries (ADR 0074). */
+export { seedEarlyBoard } from "./lib/early-load";

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TRPCClient } from "@trpc/client";
 import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
-import { challengeDataUrl, isRecordPage } from "../../../../shared/domain/page-data";
+import { carriesChallengeList, challengeDataUrl } from "../../../../shared/domain/page-data";
 import type { AppRouter } from "../../../../server/trpc/router";
 import { firstPaintData } from "../../../lib/first-paint";
 import { trpc } from "../../../lib/trpc";
@@ -64,12 +64,13 @@ export function prefetchEarlyChallenge(queryClient: QueryClient, client: TRPCCli
 }
 
 /**
- * Providers, once, before the first render: on the record page, the golfer's challenges its HTML
- * carries (ADR 0073) answer the list query, so the first render (the server's, then the browser's)
- * is the round's form instead of a spinner and a request after it.
+ * Providers, once, before the first render: on the record page and the boards, the golfer's
+ * challenges their HTML carries (ADR 0073, 0074) answer the list query, so the first render (the
+ * server's, then the browser's) is the round's form or the board's selector and tabs instead of a
+ * spinner and a request after it.
  */
 export function seedEarlyChallengeList(queryClient: QueryClient): void {
   const sent = firstPaintData()?.challenges;
-  if (sent && isRecordPage(window.location.pathname))
+  if (sent && carriesChallengeList(window.location.pathname))
     queryClient.setQueryData(getQueryKey(trpc.challenges.list, undefined, "query"), sent);
 }

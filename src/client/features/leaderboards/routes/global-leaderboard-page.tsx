@@ -5,7 +5,8 @@ import { useSearchParams } from "../../../lib/router";
 import { Avatar } from "../../../components/ui/avatar";
 import { PageSpinner } from "../../../components/ui/page-spinner";
 import { errorMessage } from "../../../lib/errors";
-import { PERIOD_LABELS, PERIODS, type Period } from "../../../../shared/domain/periods";
+import { PERIOD_LABELS, PERIODS } from "../../../../shared/domain/periods";
+import { periodFromParam } from "../../../../shared/domain/page-data";
 import type { GlobalEntry } from "../../../../shared/schemas/leaderboards";
 import { useCurrentUser } from "../../../hooks/use-current-user";
 import { useMyChallenges } from "../../birdies/public";
@@ -14,10 +15,6 @@ import { RankBadge } from "../components/rank-badge";
 import { useGlobalLeaderboard } from "../hooks/use-leaderboards";
 import { playerName, realName } from "../lib/player-name";
 import { usePageTitle } from "../../../hooks/use-page-title";
-
-function readPeriod(raw: string | null): Period {
-  return (PERIODS as readonly string[]).includes(raw ?? "") ? (raw as Period) : "all";
-}
 
 /**
  * /leaderboard/global (docs/product/routes-and-screens.md#global-leaderboard): top 100 of a period,
@@ -28,7 +25,7 @@ export function GlobalLeaderboardPage() {
   const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   // The period lives in the URL so a shared or reloaded link shows the same board.
-  const period = readPeriod(searchParams.get("period"));
+  const period = periodFromParam(searchParams.get("period"));
   const board = useGlobalLeaderboard(period);
   const challenges = useMyChallenges();
   const entries = board.data?.period === period || board.isPlaceholderData ? (board.data?.entries ?? []) : [];
