@@ -60,13 +60,10 @@ const app = (
 // commits over it at once when done: hydrating it would be one long task after the paint (every
 // page's components at once, a phone's main thread blocked), and data that came half-way through
 // would not match the loading state the server rendered.
-// Either way the page's chunk (modulepreloaded with the HTML) is in before the first render: React.lazy
-// suspends on a page's first render whatever was loaded before, and in a new Suspense boundary that
-// commits the route's fallback, so a painted page flashed to "Loading..." for a few hundred
-// milliseconds before it came back (bench:cold-paint, session 35).
-const painted = container.dataset.firstScreen === window.location.pathname;
-const pageChunk = painted ? preloadFirstScreen(window.location.pathname) : null;
-const hydrating = painted && firstPaintData()?.user === null ? pageChunk : null;
+const hydrating =
+  container.dataset.firstScreen === window.location.pathname && firstPaintData()?.user === null
+    ? preloadFirstScreen(window.location.pathname)
+    : null;
 void loadingRenderer.then(({ createRoot, hydrateRoot }) => {
   if (hydrating !== null) {
     // The page's chunk is modulepreloaded with the HTML: this waits for its evaluation, not the network.
@@ -84,14 +81,9 @@ void loadingRenderer.then(({ createRoot, hydrateRoot }) => {
     // the browser in between, instead of one long task that blocks a phone's main thread while the
     // page fills (Lighthouse's Total Blocking Time; ADR 0052). What the server painted stays on screen
     // until the render commits.
-    // A chunk that failed to load leaves React.lazy to try again, behind the route's fallback.
-    void (pageChunk ?? Promise.resolve())
-      .catch(() => {})
-      .then(() => {
-        const root = createRoot(container);
-        startTransition(() => {
-          root.render(app);
-        });
-      });
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(app);
+    });
   }
 });
