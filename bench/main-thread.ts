@@ -46,8 +46,7 @@ const site = await startSeededSite(STATIC_DIR, (code) => {
 });
 const browser = await chromium.launch({ executablePath: CHROME_PATH });
 try {
-  const wanted = (process.env.MAIN_THREAD_PAGES ?? "").split(",").filter(Boolean);
-  const pages = signedInPages(site).filter((p) => wanted.length === 0 || wanted.some((w) => p.name.startsWith(w)));
+  const pages = signedInPages(site, process.env.MAIN_THREAD_PAGES);
   const results = new Map<string, Load[]>(pages.map((p) => [p.name, []]));
   for (let run = 0; run < RUNS; run++) {
     for (const { name, path } of pages) {

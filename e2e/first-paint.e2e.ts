@@ -17,6 +17,16 @@ function dataRequestsOf(page: Page): string[] {
   return paths;
 }
 
+/** The tRPC procedures the page asks for from now on, one entry per call of a batch. */
+function trpcCallsOf(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith("/trpc/")) calls.push(...url.pathname.slice("/trpc/".length).split(","));
+  });
+  return calls;
+}
+
 const welcomeBack = (page: Page, user: TestUser) =>
   page.getByRole("heading", { name: `Welcome back, ${user.displayName.split(" ")[0]}!` });
 
@@ -118,11 +128,7 @@ test.describe("first paint", () => {
     expect(served).toContain('type="date"');
     expect(served).toContain(">Paint Round</option>");
     expect(served).not.toContain("Loading challenges...");
-    const trpcCalls: string[] = [];
-    page.on("request", (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith("/trpc/")) trpcCalls.push(...url.pathname.slice("/trpc/".length).split(","));
-    });
+    const trpcCalls = trpcCallsOf(page);
     await page.goto(path);
     await expect(page.locator("#root")).not.toHaveAttribute("inert");
     await expect(page.getByLabel("Challenge", { exact: true })).toHaveValue(String(challenge.id));
@@ -139,11 +145,7 @@ test.describe("first paint", () => {
     await registerViaApi(page);
     const challenge = await createChallengeViaApi(page.request, { name: "Painted Board Cup" });
     await recordViaApi(page.request, challenge.id, [{ hole: 5, score: 3 }]);
-    const trpcCalls: string[] = [];
-    page.on("request", (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith("/trpc/")) trpcCalls.push(...url.pathname.slice("/trpc/".length).split(","));
-    });
+    const trpcCalls = trpcCallsOf(page);
 
     // A challenge's board: before any script, the server's first screen is the board itself.
     const boardPath = `/leaderboard/${challenge.id}`;

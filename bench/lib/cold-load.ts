@@ -14,8 +14,16 @@ export type TraceEvent = {
   args?: any;
 };
 
-/** The signed-in pages Lighthouse measures (scripts/lighthouse.ts), on the seeded site. */
-export function signedInPages(site: SeededSite): { name: string; path: string }[] {
+/**
+ * The signed-in pages Lighthouse measures (scripts/lighthouse.ts), on the seeded site; with `only`
+ * (an env value such as "record,dashboard"), the pages whose names start with one of its parts.
+ */
+export function signedInPages(site: SeededSite, only = ""): { name: string; path: string }[] {
+  const wanted = only.split(",").filter(Boolean);
+  return allSignedInPages(site).filter((p) => wanted.length === 0 || wanted.some((w) => p.name.startsWith(w)));
+}
+
+function allSignedInPages(site: SeededSite): { name: string; path: string }[] {
   return [
     { name: "dashboard", path: "/" },
     { name: "challenge detail", path: `/challenges/${site.challengeId}` },

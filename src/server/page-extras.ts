@@ -38,17 +38,20 @@ async function quietly<T>(path: string, read: () => Promise<T>): Promise<T | und
 
 export const pageExtras: PageExtras = async (c: Context<HonoEnv>, path: string) => {
   const challengeId = challengePageId(path);
+  if (challengeId === null && !carriesChallengeList(path)) return {};
+  // The golfer's context, once for every read (the server asks only for a signed-in golfer's page).
+  const ctx = await quietly(path, async () => signedIn(c));
+  if (!ctx) return {};
   if (challengeId !== null) {
-    const challenge = await quietly(path, () => getChallenge(signedIn(c), { id: challengeId }));
+    const challenge = await quietly(path, () => getChallenge(ctx, { id: challengeId }));
     return challenge ? { challenge } : {};
   }
-  if (!carriesChallengeList(path)) return {};
   const boardId = challengeBoardPageId(path);
   const period = periodFromParam(c.req.query("period"));
   const [challenges, globalBoard, challengeBoard] = await Promise.all([
-    quietly(path, () => listUserChallenges(signedIn(c))),
-    isGlobalBoardPage(path) ? quietly(path, () => globalLeaderboard(signedIn(c), { period })) : undefined,
-    boardId === null ? undefined : quietly(path, () => challengeLeaderboard(signedIn(c), { challengeId: boardId })),
+    quietly(path, () => listUserChallenges(ctx)),
+    isGlobalBoardPage(path) ? quietly(path, () => globalLeaderboard(ctx, { period })) : undefined,
+    boardId === null ? undefined : quietly(path, () => challengeLeaderboard(ctx, { challengeId: boardId })),
   ]);
   const extras: FirstPaintExtras = {};
   if (challenges) extras.challenges = challenges;

@@ -42,12 +42,20 @@ export function isGlobalBoardPage(path: string): boolean {
   return FIRST_SCREEN_ROUTES.globalBoard.test(routePath(path));
 }
 
+/**
+ * A route's `:id` as a challenge id (up to 10 digits, 1 to PostgreSQL's integer maximum), or null
+ * when it cannot name one: how every page with a challenge in its address reads it.
+ */
+export function routeChallengeId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2147483647 ? id : null;
+}
+
 /** The challenge id of a challenge's board page (`/leaderboard/42`), or null for any other path (ADR 0074). */
 export function challengeBoardPageId(path: string): number | null {
   const at = routePath(path);
-  if (!FIRST_SCREEN_ROUTES.challengeBoard.test(at)) return null;
-  const id = Number(at.slice("/leaderboard/".length));
-  return id >= 1 && id <= 2147483647 ? id : null;
+  return FIRST_SCREEN_ROUTES.challengeBoard.test(at) ? routeChallengeId(at.slice("/leaderboard/".length)) : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { routeChallengeId } from "../../../../shared/domain/page-data";
 import { type ReactNode, useDeferredValue } from "react";
 import { Link, useParams } from "../../../lib/router";
 import { FlagIcon, PlusIcon, UsersIcon } from "../../../components/ui/icons";
@@ -8,17 +9,10 @@ import { RecordBirdiesForm } from "../components/record-birdies-form";
 import { useMyChallenges } from "../hooks/use-birdies";
 import { usePageTitle } from "../../../hooks/use-page-title";
 
-/** A route's challenge id, or null when it cannot name one. */
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2147483647 ? id : null;
-}
-
 /** /record-birdies and /record-birdies/{challengeId} (docs/product/routes-and-screens.md#record-birdies). */
 export function RecordBirdiesPage() {
   const params = useParams();
-  const lockedId = params.challengeId === undefined ? null : parseId(params.challengeId);
+  const lockedId = params.challengeId === undefined ? null : routeChallengeId(params.challengeId);
   const challenges = useMyChallenges();
   // The answer comes as a sync update of the query's store: rendered at once, the whole form would
   // be one task of ~100 ms on a 4x-slowed phone, after the first paint (Total Blocking Time).

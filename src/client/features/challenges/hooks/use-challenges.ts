@@ -15,12 +15,8 @@ export function useMyChallenges() {
   });
 }
 
-/** A route's `:id` as a challenge id, or null when it cannot name one. */
-export function parseChallengeId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2147483647 ? id : null;
-}
+/** A route's `:id` as a challenge id, or null when it cannot name one (shared with the server's page reads). */
+export { routeChallengeId as parseChallengeId } from "../../../../shared/domain/page-data";
 
 export function useChallenge(id: number | null, options: { poll?: boolean } = {}) {
   const poll = options.poll ?? true;

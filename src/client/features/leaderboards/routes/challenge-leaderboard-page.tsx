@@ -1,3 +1,4 @@
+import { routeChallengeId } from "../../../../shared/domain/page-data";
 import { AdBanner } from "../../ads/public";
 import { useId } from "react";
 import { Link, useNavigate, useParams } from "../../../lib/router";
@@ -8,19 +9,13 @@ import { ChallengeLeaderboardTab } from "../components/challenge-leaderboard-tab
 import { LeaderboardNav } from "../components/leaderboard-nav";
 import { usePageTitle } from "../../../hooks/use-page-title";
 
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2147483647 ? id : null;
-}
-
 /**
  * /leaderboard/{challengeId} (docs/product/routes-and-screens.md#challenge-leaderboard): a
  * challenge selector, View Challenge Details and the full board.
  */
 export function ChallengeLeaderboardPage() {
   const { challengeId: raw } = useParams();
-  const challengeId = parseId(raw);
+  const challengeId = routeChallengeId(raw);
   const navigate = useNavigate();
   const challenges = useMyChallenges();
   const selectId = useId();
